@@ -1,0 +1,71 @@
+# boneyard -- `make help` lists the targets.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-builtin-rules
+
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+# First interpreter that is Python >= 3.12 (pyenv + .python-version makes python3 fit).
+PY_OK = $(shell "$(1)" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && echo "$(1)")
+PYTHON ?= $(firstword \
+	$(call PY_OK,python3) \
+	$(call PY_OK,python3.13) \
+	$(call PY_OK,python3.12) \
+	$(foreach p,$(wildcard $(HOME)/.pyenv/versions/3.12*/bin/python3),$(call PY_OK,$(p))))
+
+.PHONY: help run serve test lint fmt clean distclean
+
+help: ## Show this help
+	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
+		awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
+
+$(BIN)/python:
+	@if [[ -z "$(PYTHON)" ]]; then \
+		echo "error: need Python >= 3.12 (python3, python3.13, python3.12 or ~/.pyenv/versions/3.12*)" >&2; \
+		exit 1; \
+	fi
+	"$(PYTHON)" -m venv $(VENV)
+
+# Stamps: reinstall whenever pyproject.toml changes.
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --config-settings editable_mode=compat -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --config-settings editable_mode=compat -e ".[test]"
+	touch $@
+
+run: $(VENV)/.installed-run ## Migrate, print the phone URL, serve on 0.0.0.0:8000 (dev server)
+	$(BIN)/python manage.py migrate --noinput
+	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
+		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
+	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
+
+serve: $(VENV)/.installed-run ## Migrate, collectstatic, serve with gunicorn on 0.0.0.0:8000
+	$(BIN)/python manage.py migrate --noinput
+	BONEYARD_MANIFEST_STATIC=1 $(BIN)/python manage.py collectstatic --noinput
+	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
+		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
+	BONEYARD_MANIFEST_STATIC=1 $(BIN)/gunicorn config.wsgi -b 0.0.0.0:$(PORT) -w 2 --no-control-socket
+
+test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests
+	scripts/test.sh
+
+lint: $(VENV)/.installed-test ## ruff check, ruff format --check, lint-imports
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+
+fmt: $(VENV)/.installed-test ## Format and autofix with ruff
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean: ## Remove caches, collected static files and build leftovers
+	rm -rf staticfiles .pytest_cache .hypothesis .ruff_cache *.egg-info build
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean ## clean, and also delete the venv
+	rm -rf $(VENV)

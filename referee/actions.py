@@ -1,0 +1,264 @@
+"""The action language of MATCH_FORMAT.md for the line games, as typed values.
+
+Every form in the web app and every action of a match document becomes one of
+these. Parsing checks the shape only; whether the action is legal is the game's
+business.
+
+>>> parse_action({"type": "play", "seat": "1", "tile": "3-6", "on": "6-6"})
+Play(seat=1, tile=Tile.parse('6-3'), on=Tile.parse('6-6'), face=None)
+>>> parse_action({"type": "play", "seat": 1, "tile": "3-6", "on": "6-6"}).to_dict()
+{'type': 'play', 'seat': 1, 'tile': '6-3', 'on': '6-6'}
+>>> parse_action({"type": "draw", "seat": 0}).count
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.errors import InvalidAction
+from referee.tiles import Tile
+
+#: Fields the export adds and the import ignores (an imported document is never trusted).
+COMPUTED_FIELDS = frozenset({"points"})
+MAX_SEATS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """``tile`` placed on a free face of ``on`` (``on`` is None for the lead)."""
+
+    kind: ClassVar[str] = "play"
+    seat: int
+    tile: Tile
+    on: Tile | None = None
+    face: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "play", "seat": self.seat, "tile": str(self.tile)}
+        if self.on is not None:
+            out["on"] = str(self.on)
+        if self.face is not None:
+            out["face"] = self.face
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """``count`` tiles drawn from the boneyard, unseen by the table."""
+
+    kind: ClassVar[str] = "draw"
+    seat: int
+    count: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "draw", "seat": self.seat, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """A knock: the seat cannot play."""
+
+    kind: ClassVar[str] = "pass"
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "pass", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    kind: ClassVar[str] = "declare"
+    seat: int
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "declare", "seat": self.seat, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class Muggins(Action):
+    kind: ClassVar[str] = "muggins"
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "muggins", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(Action):
+    kind: ClassVar[str] = "challenge"
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "challenge", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Action):
+    """Take back the last action, inside the ``procedure.misplay`` window."""
+
+    kind: ClassVar[str] = "undo"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "undo"}
+
+
+@dataclass(frozen=True, slots=True)
+class Tally(Action):
+    """End of round: every seat's remaining tiles, or every seat's pip total."""
+
+    kind: ClassVar[str] = "tally"
+    hands: tuple[tuple[int, tuple[Tile, ...]], ...] | None = None
+    pips: tuple[tuple[int, int], ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.hands is not None:
+            return {
+                "type": "tally",
+                "hands": {str(seat): [str(t) for t in tiles] for seat, tiles in self.hands},
+            }
+        return {"type": "tally", "pips": {str(seat): pips for seat, pips in self.pips or ()}}
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Dominards: the dice controller's roll."""
+
+    kind: ClassVar[str] = "roll"
+    seat: int
+    dice: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "roll", "seat": self.seat, "dice": list(self.dice)}
+
+
+_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # type: (required fields, optional fields)
+    "play": (frozenset({"seat", "tile"}), frozenset({"on", "face", "card", "drop"})),
+    "draw": (frozenset({"seat"}), frozenset({"count"})),
+    "pass": (frozenset({"seat"}), frozenset()),
+    "declare": (frozenset({"seat", "points"}), frozenset()),
+    "muggins": (frozenset({"seat"}), frozenset()),
+    "challenge": (frozenset({"seat"}), frozenset()),
+    "undo": (frozenset(), frozenset()),
+    "tally": (frozenset(), frozenset({"hands", "pips"})),
+    "roll": (frozenset({"seat", "dice"}), frozenset()),
+}
+
+
+def parse_action(data: object) -> Action:
+    """Read one action of the line games; an InvalidAction says what is malformed."""
+    if not isinstance(data, Mapping):
+        raise InvalidAction('An action must be an object with a type, such as {"type": "pass"}.')
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        known = ", ".join(_FIELDS)
+        raise InvalidAction(f"Unknown action type {_short(kind)}; the types are {known}.")
+    required, optional = _FIELDS[kind]
+    present = set(data) - {"type"} - COMPUTED_FIELDS
+    missing = required - present
+    if missing:
+        raise InvalidAction(f"A {kind} needs {', '.join(sorted(missing))}.")
+    unknown = present - required - optional
+    if unknown:
+        raise InvalidAction(f"A {kind} has no field {', '.join(sorted(map(_short, unknown)))}.")
+    if kind == "play":
+        if "card" in data or "drop" in data:
+            raise InvalidAction("Cards are dropped only in Dominards.")
+        face = data.get("face")
+        if face is not None and face not in ("side", "end"):
+            raise InvalidAction(f"A face is side or end, not {_short(face)}.")
+        on = data.get("on")
+        return Play(
+            parse_seat(data["seat"]),
+            Tile.parse(data["tile"]),
+            None if on is None else Tile.parse(on),
+            face,
+        )
+    if kind == "draw":
+        return Draw(parse_seat(data["seat"]), _integer(data.get("count", 1), "count", 1, 200))
+    if kind == "pass":
+        return Pass(parse_seat(data["seat"]))
+    if kind == "declare":
+        return Declare(parse_seat(data["seat"]), _integer(data["points"], "points", 0, 10_000))
+    if kind == "muggins":
+        return Muggins(parse_seat(data["seat"]))
+    if kind == "challenge":
+        return Challenge(parse_seat(data["seat"]))
+    if kind == "undo":
+        return Undo()
+    if kind == "roll":
+        dice = data["dice"]
+        if not isinstance(dice, list) or len(dice) not in (2, 4):
+            raise InvalidAction("A roll is 2 or 4 dice, each 1 to 6.")
+        return Roll(parse_seat(data["seat"]), tuple(_integer(d, "a die", 1, 6) for d in dice))
+    return _parse_tally(data)
+
+
+def _parse_tally(data: Mapping[str, Any]) -> Tally:
+    if ("hands" in data) == ("pips" in data):
+        raise InvalidAction("A tally gives either every seat's tiles (hands) or pip totals (pips).")
+    if "hands" in data:
+        hands = _seat_map(data["hands"], "hands")
+        parsed = []
+        for seat, tiles in hands:
+            if not isinstance(tiles, list) or len(tiles) > 91:
+                raise InvalidAction(f"Seat {seat}'s hand must be a list of tiles.")
+            parsed.append((seat, tuple(Tile.parse(tile) for tile in tiles)))
+        return Tally(hands=tuple(parsed))
+    pips = _seat_map(data["pips"], "pips")
+    return Tally(
+        pips=tuple((seat, _integer(value, "a pip total", 0, 10_000)) for seat, value in pips)
+    )
+
+
+def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:
+    if not isinstance(value, Mapping) or len(value) > MAX_SEATS:
+        raise InvalidAction(f"A tally's {name} maps each seat to its {name}.")
+    pairs = sorted((parse_seat(seat), item) for seat, item in value.items())
+    if len({seat for seat, _ in pairs}) != len(pairs):
+        raise InvalidAction(f"A seat appears twice in the tally's {name}.")
+    return pairs
+
+
+def parse_seat(value: object) -> int:
+    """A seat number: an integer or a decimal string, 0 or more."""
+    if (
+        isinstance(value, str)
+        and value.strip().isascii()
+        and value.strip().isdecimal()
+        and len(value) <= 3
+    ):
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100:
+        raise InvalidAction(f"{_short(value)} is not a seat; seats are numbered 0, 1, 2, ...")
+    return value
+
+
+def _integer(value: object, what: str, low: int, high: int) -> int:
+    if (
+        isinstance(value, str)
+        and value.strip().isascii()
+        and value.strip().isdecimal()
+        and len(value) <= 6
+    ):
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidAction(f"{_short(value)} is not a valid {what} (from {low} to {high}).")
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."

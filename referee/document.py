@@ -1,0 +1,174 @@
+"""Replay a match document (MATCH_FORMAT.md) and compute its export.
+
+An imported document is never trusted: every action is replayed through the
+referee, computed fields are ignored and recomputed.
+
+>>> doc = {"format": "boneyard-match/1", "game": "block", "players": ["Ana", "Ben"],
+...        "rounds": [{"actions": [{"type": "play", "seat": 0, "tile": "6-6"}]}]}
+>>> match = replay(doc)
+>>> match.rounds[0].state.layout.count, match.totals
+(12, (0, 0))
+>>> export(match)["rounds"][0]["actions"]
+[{'type': 'play', 'seat': 0, 'tile': '6-6'}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.actions import Action, Undo, parse_action
+from referee.errors import IllegalAction, InvalidAction, RefereeError
+from referee.games import line
+from referee.rulebook import preset
+
+FORMAT = "boneyard-match/1"
+MAX_NAME = 40
+_TOP_FIELDS = {"format", "game", "options", "players", "rounds"}
+_COMPUTED_TOP = {"totals", "winner"}
+_ROUND_FIELDS = {"actions"}
+_COMPUTED_ROUND = {"result"}
+
+
+class DocumentError(InvalidAction):
+    """A document that cannot be replayed; says where (1-based round and action) and why."""
+
+    def __init__(self, message: str, round: int | None = None, action: int | None = None,
+                 rule: str | None = None) -> None:  # fmt: skip
+        where = ""
+        if round is not None:
+            where = f"round {round}" + (f", action {action}" if action is not None else "") + ": "
+        super().__init__(where + (f"{rule}: " if rule else "") + message)
+        self.round, self.action, self.rule = round, action, rule
+
+
+@dataclass(frozen=True)
+class RoundReplay:
+    actions: tuple[Action, ...]
+    points: tuple[tuple[int, ...], ...]  # what each action changed, by seat
+    state: line.RoundState
+
+    @property
+    def finished(self) -> bool:
+        return self.state.result is not None
+
+
+@dataclass(frozen=True)
+class MatchReplay:
+    game: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    rounds: tuple[RoundReplay, ...]
+    totals: tuple[int, ...]
+    winner: int | None
+
+
+def check_players(players: object, game: str) -> tuple[str, ...]:
+    """Display names, one per seat, distinct and short."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InvalidAction("players must be a list of names.")
+    names = tuple(" ".join(p.split()) for p in players)
+    if any(not n or len(n) > MAX_NAME for n in names):
+        raise InvalidAction(f"Every player needs a name of 1 to {MAX_NAME} characters.")
+    if len({n.casefold() for n in names}) != len(names):
+        raise InvalidAction("Two players have the same name; give each seat its own name.")
+    return names
+
+
+def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay:
+    """Apply a round's actions in order; IllegalAction carries the failing index in ``.index``."""
+    points: list[tuple[int, ...]] = []
+    for index, action in enumerate(actions):
+        try:
+            before = state
+            state = line.apply(state, action)
+        except IllegalAction as error:
+            error.index = index  # type: ignore[attr-defined]
+            raise
+        points.append(_delta(before, state, action))
+    return RoundReplay(tuple(actions), tuple(points), state)
+
+
+def _delta(before: line.RoundState, after: line.RoundState, action: Action) -> tuple[int, ...]:
+    if isinstance(action, Undo):
+        return tuple(-p for p in before.last_points) if before.last_points else ()
+    return after.last_points
+
+
+def replay(document: object) -> MatchReplay:
+    """Check and replay a whole document; the first problem raises DocumentError."""
+    if not isinstance(document, Mapping):
+        raise DocumentError("A match document is a JSON object.")
+    unknown = set(document) - _TOP_FIELDS - _COMPUTED_TOP
+    if unknown:
+        raise DocumentError(f"Unknown field {sorted(unknown)[0]!r} in the match document.")
+    if document.get("format") != FORMAT:
+        raise DocumentError(f"This is not a {FORMAT} document.")
+    try:
+        game = preset(document.get("game"))
+        players = check_players(document.get("players"), game.slug)
+        options = line.options_for(game.slug, document.get("options"), len(players))
+    except InvalidAction as error:
+        raise DocumentError(error.message) from None
+    rounds_data = document.get("rounds", [])
+    if not isinstance(rounds_data, list):
+        raise DocumentError("rounds must be a list.")
+    rounds: list[RoundReplay] = []
+    totals = [0] * len(players)
+    winner = None
+    for r, round_data in enumerate(rounds_data, start=1):
+        if winner is not None:
+            raise DocumentError(f"{players[winner]} had already won the match.", r)
+        if rounds and not rounds[-1].finished:
+            raise DocumentError("the round before it was never tallied.", r)
+        actions = _parse_round(round_data, r)
+        try:
+            played = play_round(line.start(game.slug, options, players), actions)
+        except IllegalAction as error:
+            raise DocumentError(error.message, r, error.index + 1, error.rule) from None  # type: ignore[attr-defined]
+        rounds.append(played)
+        if played.finished:
+            totals = [t + p for t, p in zip(totals, played.state.result.points, strict=True)]
+            winner = line.match_winner(totals, options)
+    return MatchReplay(game.slug, options, players, tuple(rounds), tuple(totals), winner)
+
+
+def _parse_round(data: object, number: int) -> list[Action]:
+    if not isinstance(data, Mapping) or not isinstance(data.get("actions"), list):
+        raise DocumentError("a round is an object with a list of actions.", number)
+    unknown = set(data) - _ROUND_FIELDS - _COMPUTED_ROUND
+    if unknown:
+        raise DocumentError(f"unknown field {sorted(unknown)[0]!r}.", number)
+    actions = []
+    for a, item in enumerate(data["actions"], start=1):
+        try:
+            actions.append(parse_action(item))
+        except RefereeError as error:
+            raise DocumentError(error.message, number, a) from None
+    return actions
+
+
+def export(match: MatchReplay) -> dict[str, Any]:
+    """The document with what the referee computed (MATCH_FORMAT.md, Export)."""
+    rounds = []
+    for played in match.rounds:
+        actions = []
+        for action, points in zip(played.actions, played.points, strict=True):
+            item = action.to_dict()
+            if any(points):
+                item["points"] = {str(s): p for s, p in enumerate(points) if p}
+            actions.append(item)
+        out: dict[str, Any] = {"actions": actions}
+        if played.state.result is not None:
+            out["result"] = played.state.result.to_dict()
+        rounds.append(out)
+    return {
+        "format": FORMAT,
+        "game": match.game,
+        "options": dict(match.options),
+        "players": list(match.players),
+        "rounds": rounds,
+        "totals": {str(s): t for s, t in enumerate(match.totals)},
+        "winner": match.winner,
+    }

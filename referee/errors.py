@@ -1,0 +1,39 @@
+"""What the referee says when it refuses something.
+
+Two kinds of refusal, kept apart because the table reacts differently to them:
+an :class:`InvalidAction` is input the referee cannot even read (a tile written
+``7-x``, a missing field); an :class:`IllegalAction` is a readable action that the
+rules forbid, and it always names the rule id of RULES.md that forbids it.
+"""
+
+from __future__ import annotations
+
+
+class RefereeError(Exception):
+    """Base of every refusal; ``message`` is written for the players."""
+
+    rule: str | None = None
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidAction(RefereeError):
+    """Malformed input: the referee cannot tell what was meant."""
+
+
+class IllegalAction(RefereeError):
+    """A well-formed action that a rule forbids.
+
+    >>> error = IllegalAction("turn.order", "It is Ben's turn, not Ana's.")
+    >>> str(error)
+    "turn.order: It is Ben's turn, not Ana's."
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"

@@ -1,0 +1,1 @@
+"""One module per game family; ``line`` serves the presets of RULES.md §2.6."""

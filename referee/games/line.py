@@ -1,0 +1,493 @@
+"""Block and Draw, the line family's reducer (RULES.md §2–§2.5, §6).
+
+A round is replayed from its actions: ``start`` gives the state before the lead,
+``apply`` returns the state after one more action and never mutates. Legality is
+written once, in the ``_check_*`` functions; ``apply`` runs them and
+``legal_actions`` is the list of candidates they accept.
+
+>>> from referee.actions import Play, Draw, Pass
+>>> state = start("draw", {}, ["Ana", "Ben"])
+>>> state = apply(state, Play(0, Tile.parse("6-6")))
+>>> state.turn, state.hands, state.layout.count
+(1, (6, 7), 12)
+>>> print(check(state, Pass(1)))
+draw.must-draw: Ben cannot knock while 14 tiles can still be drawn; Ben draws first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from referee.actions import Action, Draw, Pass, Play, Tally, Undo
+from referee.errors import IllegalAction, InvalidAction
+from referee.layout import END, SIDE, Layout, LayoutRules
+from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
+from referee.tiles import DominoSet, Tile
+
+DOMINO, BLOCKED = "domino", "blocked"
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """A pass, kept so the tally can audit it (``tally.audit``)."""
+
+    action: int  # index of the pass among the round's effective actions
+    seat: int
+    layout: Layout
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """Something the tally audit found; the table decides what follows."""
+
+    rule: str
+    action: int
+    seat: int
+    message: str
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The end of a round: who won, why, the pips declared and the points scored."""
+
+    winner: int | None
+    reason: str
+    pips: tuple[int, ...]
+    points: tuple[int, ...]
+    findings: tuple[Finding, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "pips": {str(seat): pips for seat, pips in enumerate(self.pips)},
+            "points": {str(seat): p for seat, p in enumerate(self.points) if p},
+        }
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """Everything the table knows about a round in progress (``info.public``)."""
+
+    game: Preset
+    options: Mapping[str, Any]
+    names: tuple[str, ...]
+    layout: Layout
+    hands: tuple[int, ...]  # tiles in each hand (hand.count)
+    stock: int  # tiles in the boneyard, including those held in reserve
+    turn: int | None = None  # None before the lead: any seat may lead (round.lead)
+    drew: int = 0  # tiles the seat to act has drawn this turn
+    passes: int = 0  # knocks in a row with nothing left to draw (end.blocked)
+    knocks: tuple[Knock, ...] = ()
+    ended: str | None = None  # DOMINO or BLOCKED, before the tally
+    result: RoundResult | None = None
+    actions: int = 0  # effective actions so far
+    last_points: tuple[int, ...] = ()  # what the last action scored, by seat
+    last: Action | None = None
+    # Undo state: the state before the last action, and how many actions are
+    # settled (a play settles everything before it: procedure.misplay).
+    previous: RoundState | None = field(default=None, compare=False, repr=False)
+    settled: int = field(default=0, compare=False)
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def top(self) -> int:
+        return self.options["set"]
+
+    @property
+    def drawable(self) -> int:
+        """Tiles that can still be drawn (``draw.reserve`` keeps some back)."""
+        if not self.game.draws:
+            return 0
+        return max(0, self.stock - self.options["reserve"])
+
+    @property
+    def is_over(self) -> bool:
+        return self.ended is not None
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+
+def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+    """Check a match's options against its game and player count."""
+    game = preset(slug)
+    options = resolve_options(slug, given)
+    low, high = game.players[0], max_players(game, options["set"])
+    if not low <= players <= high:
+        raise InvalidAction(
+            f"{game.title} with a double-{options['set']} set is for {low} to {high} players,"
+            f" not {players}."
+        )
+    dealt = hand_size(game, options, players) * players
+    tiles = len(DominoSet(options["set"]).tiles)
+    reserve = options.get("reserve", 0)
+    if dealt + reserve > tiles:
+        raise InvalidAction(
+            f"A double-{options['set']} set has {tiles} tiles: not enough to deal "
+            f"{dealt // players} each to {players} players"
+            + (f" and keep {reserve} back." if reserve else ".")
+        )
+    return options
+
+
+def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str]) -> RoundState:
+    """The state of a new round, before the lead."""
+    game = preset(slug)
+    options = options_for(slug, given, len(names))
+    size = hand_size(game, options, len(names))
+    rules = LayoutRules(
+        top=options["set"],
+        spinners=options["spinners"],
+        sides_first=options["sides_first"],
+        opening=options["opening"],
+        spinner_count=options["spinner_count"],
+    )
+    return RoundState(
+        game=game,
+        options=options,
+        names=tuple(names),
+        layout=Layout(rules),
+        hands=(size,) * len(names),
+        stock=len(DominoSet(options["set"]).tiles) - size * len(names),
+    )
+
+
+# -- legality: one check per kind of action ------------------------------------------------
+
+
+def _check_seat(state: RoundState, seat: int) -> None:
+    if seat >= state.seats:
+        raise IllegalAction(
+            "seat.order",
+            f"There is no seat {seat} at this table; the seats are 0 to {state.seats - 1}.",
+        )
+
+
+def _check_turn(state: RoundState, seat: int, doing: str) -> None:
+    _check_seat(state, seat)
+    if state.result is not None:
+        raise IllegalAction("tally.hands", "This round is tallied; the next round has begun.")
+    if state.is_over:
+        why = (
+            f"{state.name(_domino_seat(state))} played their last tile"
+            if state.ended == DOMINO
+            else "the game is blocked"
+        )
+        raise IllegalAction(
+            "end.domino" if state.ended == DOMINO else "end.blocked",
+            f"The round is over ({why}); tally the hands.",
+        )
+    if state.turn is not None and seat != state.turn:
+        raise IllegalAction(
+            "turn.order",
+            f"It is {state.name(state.turn)}'s turn, not {state.name(seat)}'s; "
+            f"{state.name(seat)} cannot {doing} now.",
+        )
+
+
+def _check_play(state: RoundState, action: Play) -> Layout:
+    _check_turn(state, action.seat, "play")
+    DominoSet(state.top).check(action.tile)
+    if action.on is not None:
+        DominoSet(state.top).check(action.on)
+    return state.layout.play(action.tile, action.on, action.face)
+
+
+def _check_draw(state: RoundState, action: Draw) -> None:
+    _check_turn(state, action.seat, "draw")
+    who = state.name(action.seat)
+    if not state.game.draws:
+        raise IllegalAction(
+            "block.no-draw",
+            f"There is no drawing in {state.game.title}: {who} plays a tile or knocks.",
+        )
+    if state.turn is None:
+        raise IllegalAction("round.lead", "Nobody draws before the lead; record the lead first.")
+    if state.options["draw_until"] == "one":
+        if state.drew:
+            raise IllegalAction(
+                "draw.until",
+                f"{who} has drawn this turn already: {who} plays the drawn tile if it fits, "
+                "else knocks.",
+            )
+        if action.count != 1:
+            raise IllegalAction("draw.until", f"{who} draws a single tile, not {action.count}.")
+    if state.drawable == 0:
+        reserve = state.options["reserve"]
+        left = f"only the {reserve} reserved tiles are left" if reserve else "the boneyard is empty"
+        raise IllegalAction("draw.reserve", f"Nothing can be drawn: {left}. {who} knocks.")
+    if action.count > state.drawable:
+        raise IllegalAction(
+            "draw.reserve",
+            f"Only {state.drawable} tile{'s' if state.drawable > 1 else ''} can be drawn, "
+            f"not {action.count}.",
+        )
+
+
+def _check_pass(state: RoundState, action: Pass) -> None:
+    _check_turn(state, action.seat, "knock")
+    who = state.name(action.seat)
+    if state.turn is None:
+        raise IllegalAction("round.lead", "Nobody knocks before the lead; record the lead first.")
+    drew_one = state.options.get("draw_until") == "one" and state.drew > 0
+    if state.drawable and not drew_one:
+        n = state.drawable
+        raise IllegalAction(
+            "draw.must-draw",
+            f"{who} cannot knock while {n} tile{'s' if n > 1 else ''} can still be drawn; "
+            f"{who} draws first.",
+        )
+
+
+def _check_undo(state: RoundState) -> None:
+    if state.previous is None:
+        raise IllegalAction("procedure.misplay", "There is nothing to take back in this round.")
+    if state.actions - 1 < state.settled:
+        raise IllegalAction(
+            "procedure.misplay",
+            "That play stands: another tile has been placed since it was made.",
+        )
+
+
+def _check_tally(state: RoundState, action: Tally) -> RoundResult:
+    if state.result is not None:
+        raise IllegalAction("tally.hands", "This round is already tallied.")
+    if not state.is_over:
+        raise IllegalAction(
+            "tally.hands",
+            "The round is still on: it ends when a seat plays its last tile or nobody can play.",
+        )
+    if action.hands is not None:
+        return _tally_hands(state, dict(action.hands))
+    return _tally_pips(state, dict(action.pips or ()))
+
+
+def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> RoundResult:
+    _every_seat(state, hands)
+    where: dict[Tile, int] = {}
+    for seat, tiles in sorted(hands.items()):
+        who = state.name(seat)
+        if len(tiles) != state.hands[seat]:
+            raise IllegalAction(
+                "hand.count",
+                f"{who} should hold {_tiles(state.hands[seat])}, not {_tiles(len(tiles))}.",
+            )
+        for tile in tiles:
+            if tile not in DominoSet(state.top):
+                raise IllegalAction("set.tiles", f"{tile} is not in a double-{state.top} set.")
+            if tile in state.layout:
+                raise IllegalAction("set.unique", f"{tile} is on the table, not in {who}'s hand.")
+            if tile in where:
+                other = state.name(where[tile])
+                place = (
+                    "twice in " + who + "'s hand"
+                    if where[tile] == seat
+                    else (f"in both {other}'s and {who}'s hands")
+                )
+                raise IllegalAction(
+                    "set.unique", f"{tile} is declared {place}; each tile exists once."
+                )
+            where[tile] = seat
+    halve = state.options["one_end_doubles"]
+    pips = tuple(
+        sum(t.high if (halve and t.is_double) else t.pips for t in hands[seat])
+        for seat in range(state.seats)
+    )
+    return _score(state, pips, _audit(state, hands))
+
+
+def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
+    _every_seat(state, pips)
+    for seat, total in pips.items():
+        most = state.hands[seat] * 2 * state.top
+        if total > most:
+            raise IllegalAction(
+                "tally.hands",
+                f"{state.name(seat)} holds {_tiles(state.hands[seat])}: at most {most} pips, "
+                f"not {total}.",
+            )
+    return _score(state, tuple(pips[seat] for seat in range(state.seats)), ())
+
+
+def _every_seat(state: RoundState, declared: Mapping[int, object]) -> None:
+    for seat in declared:
+        _check_seat(state, seat)
+    missing = [state.name(s) for s in range(state.seats) if s not in declared]
+    if missing:
+        raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still hold.")
+
+
+def _audit(state: RoundState, hands: Mapping[int, tuple[Tile, ...]]) -> tuple[Finding, ...]:
+    """``tally.audit``: a tile held at the end that fitted when its holder knocked."""
+    findings = []
+    for knock in state.knocks:
+        for tile in hands[knock.seat]:
+            spots = knock.layout.attachments(tile)
+            if spots:
+                on = spots[0][0]
+                findings.append(
+                    Finding(
+                        "tally.audit",
+                        knock.action,
+                        knock.seat,
+                        f"{state.name(knock.seat)} knocked (action {knock.action + 1}) holding "
+                        f"{tile}, which fitted on {on}.",
+                    )
+                )
+                break
+    return tuple(findings)
+
+
+def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
+    """``tally.winner`` and ``block.score`` (with ``blocked_minus_own``)."""
+    if state.ended == DOMINO:
+        winner: int | None = _domino_seat(state)
+        if pips[winner]:
+            raise IllegalAction("end.domino", f"{state.name(winner)} played out and holds no pips.")
+    else:
+        low = min(pips)
+        lowest = [seat for seat, p in enumerate(pips) if p == low]
+        winner = lowest[0] if len(lowest) == 1 else None
+    points = [0] * state.seats
+    if winner is not None:
+        won = sum(p for seat, p in enumerate(pips) if seat != winner)
+        if state.ended == BLOCKED and state.options["blocked_minus_own"]:
+            won -= pips[winner]
+        points[winner] = max(0, won)
+    return RoundResult(winner, state.ended or BLOCKED, pips, tuple(points), tuple(findings))
+
+
+def _domino_seat(state: RoundState) -> int:
+    return state.hands.index(0)
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile{'s' if n != 1 else ''}"
+
+
+# -- the reducer ---------------------------------------------------------------------------
+
+
+def check(state: RoundState, action: Action) -> IllegalAction | None:
+    """The reason ``action`` is illegal now, or None; what buttons use to explain themselves."""
+    try:
+        apply(state, action)
+    except IllegalAction as error:
+        return error
+    return None
+
+
+def apply(state: RoundState, action: Action) -> RoundState:
+    """The state after ``action``; raises IllegalAction (nothing changes) if it is not legal."""
+    if isinstance(action, Undo):
+        _check_undo(state)
+        assert state.previous is not None
+        return replace(state.previous, settled=state.settled)
+    after = _transition(state, action)
+    return replace(after, actions=state.actions + 1, last=action, previous=state)
+
+
+def _transition(state: RoundState, action: Action) -> RoundState:
+    nobody = (0,) * state.seats
+    if isinstance(action, Play):
+        layout = _check_play(state, action)
+        hands = _minus(state.hands, action.seat)
+        ended = DOMINO if hands[action.seat] == 0 else (BLOCKED if layout.is_blocked else None)
+        return replace(
+            state,
+            layout=layout,
+            hands=hands,
+            turn=state.next_seat(action.seat),
+            drew=0,
+            passes=0,
+            ended=ended,
+            last_points=nobody,
+            settled=state.actions,  # the misplay window closes on everything before this tile
+        )
+    if isinstance(action, Draw):
+        _check_draw(state, action)
+        hands = tuple(
+            h + (action.count if s == action.seat else 0) for s, h in enumerate(state.hands)
+        )
+        # A draw keeps the turn: the seat plays what it drew, or draws again.
+        return replace(
+            state, hands=hands, stock=state.stock - action.count, drew=state.drew + action.count,
+            passes=0, last_points=nobody,
+        )  # fmt: skip
+    if isinstance(action, Pass):
+        _check_pass(state, action)
+        passes = state.passes + 1 if state.drawable == 0 else 0
+        return replace(
+            state,
+            turn=state.next_seat(action.seat),
+            drew=0,
+            passes=passes,
+            ended=BLOCKED if passes >= state.seats else None,
+            knocks=state.knocks + (Knock(state.actions, action.seat, state.layout),),
+            last_points=nobody,
+        )
+    if isinstance(action, Tally):
+        result = _check_tally(state, action)
+        return replace(state, result=result, last_points=result.points)
+    raise IllegalAction(
+        "info.public", f"{state.game.title} has no {action.kind}; that belongs to another game."
+    )
+
+
+def _minus(hands: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return tuple(h - 1 if s == seat else h for s, h in enumerate(hands))
+
+
+def legal_actions(state: RoundState) -> tuple[Action, ...]:
+    """Every play, draw, knock and undo ``apply`` would accept now (tallies aside:
+    a tally's legality depends on hands only the players know)."""
+    candidates: list[Action] = []
+    if not state.is_over:
+        seats = range(state.seats) if state.turn is None else (state.turn,)
+        unseen = [t for t in DominoSet(state.top).tiles if t not in state.layout]
+        for seat in seats:
+            for tile in unseen:
+                if state.layout.placed:
+                    candidates += [
+                        Play(seat, tile, on, face) for on, face in state.layout.attachments(tile)
+                    ]
+                else:
+                    candidates.append(Play(seat, tile))
+        if state.turn is not None:
+            candidates += [Draw(state.turn, n) for n in range(1, state.drawable + 1)]
+            candidates.append(Pass(state.turn))
+    candidates.append(Undo())
+    return tuple(a for a in candidates if check(state, a) is None)
+
+
+def fits(state: RoundState, tile: Tile) -> tuple[tuple[Tile | None, str | None], ...]:
+    """Where ``tile`` may go now: (tile it goes on, face) pairs, ``(None, None)`` for the
+    lead; empty when it is on the table or the round is over."""
+    if state.is_over or tile in state.layout:
+        return ()
+    if not state.layout.placed:
+        return () if check(state, Play(state.turn or 0, tile)) else ((None, None),)
+    return state.layout.attachments(tile)
+
+
+def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | None:
+    """``block.score``: the match ends when a seat reaches the target at a round's end."""
+    best = max(totals)
+    if best >= options["target"] and list(totals).count(best) == 1:
+        return list(totals).index(best)
+    return None
+
+
+__all__ = [
+    "BLOCKED", "DOMINO", "END", "SIDE", "Finding", "Knock", "RoundResult", "RoundState",
+    "apply", "check", "fits", "legal_actions", "match_winner", "options_for", "start",
+]  # fmt: skip

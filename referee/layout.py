@@ -1,0 +1,361 @@
+"""The line layout of RULES.md §2.1–2.2: faces, arms, spinners and the count.
+
+A layout is a tree of placed tiles. Each placed tile keeps the faces nobody has
+played on yet; a play names the tile and the tile it goes on ("6-3 on 6-6"),
+which is how players at a table say it.
+
+>>> layout = Layout(LayoutRules(spinners="first")).play(Tile.parse("5-5"))
+>>> layout.count
+10
+>>> layout = layout.play(Tile.parse("5-0"), on=Tile.parse("5-5"))
+>>> layout.count
+10
+>>> layout.play(Tile.parse("5-4"), on=Tile.parse("5-5")).count
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from referee.errors import IllegalAction
+from referee.tiles import DominoSet, Tile, number_name
+
+SIDE, END = "side", "end"
+FACES = (SIDE, END)
+SPINNER_MODES = ("none", "first", "all")
+OPENINGS = ("any", "double", "cross")
+COUNT_MODES = ("while-end", "halves")
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutRules:
+    """The options of RULES.md §2.1–2.2 that shape a layout."""
+
+    top: int = 6
+    spinners: str = "none"
+    sides_first: bool = True
+    opening: str = "any"
+    unlock: bool = False
+    spinner_count: str = "while-end"
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A face of a placed tile that a tile can be played on.
+
+    ``side`` is a face along the line (a double's long side, a non-double's half);
+    ``end`` is a spinner's short end, from which a new arm branches.
+    """
+
+    kind: str
+    shows: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    tile: Tile
+    on: int | None  # index of the tile it touches; None for the lead
+    face: str | None  # which face of that tile it took
+    spinner: bool
+    free: tuple[Face, ...]
+    touching: int | None = None  # the number where it touches that tile
+
+    @property
+    def free_sides(self) -> int:
+        return sum(1 for face in self.free if face.kind == SIDE)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnd:
+    """A face that can be played on now, as the table screen shows it."""
+
+    on: Tile
+    face: str
+    shows: int
+    dead: bool
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The tiles face up on the table; immutable, every play returns a new layout."""
+
+    rules: LayoutRules = LayoutRules()
+    placed: tuple[Placed, ...] = ()
+
+    # -- what is on the table ------------------------------------------------------------
+
+    @cached_property
+    def _index(self) -> dict[Tile, int]:
+        return {p.tile: i for i, p in enumerate(self.placed)}
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self._index
+
+    def __len__(self) -> int:
+        return len(self.placed)
+
+    @property
+    def lead(self) -> Tile | None:
+        return self.placed[0].tile if self.placed else None
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(p.tile for p in self.placed)
+
+    @property
+    def in_cross(self) -> bool:
+        """True while the cross of ``line.cross`` still misses faces of the lead."""
+        return self.rules.opening == "cross" and 0 < len(self.placed) < 5
+
+    def placed_of(self, tile: Tile) -> Placed:
+        return self.placed[self._index[tile]]
+
+    def unlocked(self, number: int) -> bool:
+        """``line.unlock``: a number is open to non-doubles once its double is down."""
+        return not self.rules.unlock or Tile(number, number) in self._index
+
+    # -- faces -----------------------------------------------------------------------------
+
+    def _open_faces(self, index: int) -> tuple[Face, ...]:
+        """The free faces of one placed tile that may be played on now."""
+        placed = self.placed[index]
+        if self.in_cross:
+            return placed.free if index == 0 else ()
+        if placed.spinner and self.rules.sides_first and placed.free_sides:
+            return tuple(face for face in placed.free if face.kind == SIDE)
+        return placed.free
+
+    def open_ends(self) -> tuple[OpenEnd, ...]:
+        """Every face that can take a tile now, one entry per distinct (tile, face, number)."""
+        ends: list[OpenEnd] = []
+        for index, placed in enumerate(self.placed):
+            seen: set[Face] = set()
+            for face in self._open_faces(index):
+                if face not in seen:
+                    seen.add(face)
+                    ends.append(
+                        OpenEnd(placed.tile, face.kind, face.shows, self.is_dead(face.shows))
+                    )
+        return tuple(ends)
+
+    def is_dead(self, number: int) -> bool:
+        """``line.dead-end``: every tile bearing ``number`` is already on the table."""
+        return all(tile in self._index for tile in DominoSet(self.rules.top).bearing(number))
+
+    @property
+    def is_blocked(self) -> bool:
+        """Every open end is dead, so nobody can ever play again (``line.dead-end``)."""
+        ends = self.open_ends()
+        return bool(self.placed) and all(end.dead for end in ends)
+
+    def missing_cross_faces(self) -> tuple[str, ...]:
+        """While the cross is open: the lead's faces still to be covered (``side``/``end``)."""
+        return tuple(face.kind for face in self.placed[0].free) if self.in_cross else ()
+
+    # -- plays -----------------------------------------------------------------------------
+
+    def attachments(self, tile: Tile) -> tuple[tuple[Tile, str], ...]:
+        """Where ``tile`` may be played now: (tile it goes on, face), each pair once.
+
+        This is the one definition of where a tile fits; :meth:`play` and every
+        "where would it fit" message are built on it.
+        """
+        if tile in self._index:
+            return ()
+        found: list[tuple[Tile, str]] = []
+        for index, placed in enumerate(self.placed):
+            for face in self._open_faces(index):
+                spot = (placed.tile, face.kind)
+                if tile.has(face.shows) and spot not in found and self._unlock_allows(tile, face):
+                    found.append(spot)
+        return tuple(found)
+
+    def _unlock_allows(self, tile: Tile, face: Face) -> bool:
+        return tile.is_double or self.unlocked(face.shows)
+
+    def play(self, tile: Tile, on: Tile | None = None, face: str | None = None) -> Layout:
+        """Place ``tile`` on a free face of ``on`` (the lead when the layout is empty)."""
+        if not self.placed:
+            return self._lead(tile, on)
+        if tile in self._index:
+            raise IllegalAction("set.unique", f"{tile} is already on the table.")
+        if on is None:
+            raise IllegalAction(
+                "line.attach", f"Say which tile {tile} is played on. {self.where_it_fits(tile)}"
+            )
+        if on not in self._index:
+            raise IllegalAction(
+                "line.attach", f"{on} is not on the table. {self.where_it_fits(tile)}"
+            )
+        index = self._index[on]
+        kind = self._choose_face(tile, index, face)
+        return self._attach(tile, index, kind)
+
+    def _lead(self, tile: Tile, on: Tile | None) -> Layout:
+        if on is not None:
+            raise IllegalAction(
+                "line.lead", f"The table is empty, so {tile} leads; it is not played on {on}."
+            )
+        if self.rules.opening != "any" and not tile.is_double:
+            rule = "line.cross" if self.rules.opening == "cross" else "line.lead"
+            raise IllegalAction(rule, f"The lead must be a double; {tile} is not a double.")
+        spinner = tile.is_double and (
+            self.rules.spinners in ("first", "all") or self.rules.opening == "cross"
+        )
+        n = tile.high
+        if tile.is_double:
+            free = (Face(SIDE, n), Face(SIDE, n)) + (
+                (Face(END, n), Face(END, n)) if spinner else ()
+            )
+        else:
+            free = (Face(SIDE, tile.high), Face(SIDE, tile.low))
+        return Layout(self.rules, (Placed(tile, None, None, spinner, free),))
+
+    def _choose_face(self, tile: Tile, index: int, face: str | None) -> str:
+        placed = self.placed[index]
+        on = placed.tile
+        fits = [kind for (spot, kind) in self.attachments(tile) if spot == on]
+        if face is not None and face in fits:
+            return face
+        if face is None and fits:
+            return SIDE if SIDE in fits else fits[0]
+        raise self._why_not(tile, index, face)
+
+    def _why_not(self, tile: Tile, index: int, face: str | None) -> IllegalAction:
+        """Explain, in the players' words, why ``tile`` cannot go on that tile."""
+        placed = self.placed[index]
+        on = placed.tile
+        elsewhere = self.where_it_fits(tile)
+        if self.in_cross and index != 0:
+            missing = _faces_phrase(self.missing_cross_faces())
+            return IllegalAction(
+                "line.cross",
+                f"Until the cross on {self.lead} is complete, tiles go only on {self.lead} "
+                f"({missing} still open). {elsewhere}",
+            )
+        if not placed.free:
+            return IllegalAction("line.attach", f"{on} has no free face left. {elsewhere}")
+        open_faces = self._open_faces(index)
+        if face == END and not any(f.kind == END for f in placed.free):
+            what = "is not a spinner" if not placed.spinner else "has no free end"
+            return IllegalAction(
+                "line.spinner", f"{on} {what}, so nothing goes on its end. {elsewhere}"
+            )
+        if face == END and not any(f.kind == END for f in open_faces):
+            return IllegalAction(
+                "line.sides-first",
+                f"The ends of {on} open only after both its sides are covered. {elsewhere}",
+            )
+        if face == SIDE and not any(f.kind == SIDE for f in open_faces):
+            return IllegalAction("line.attach", f"Both sides of {on} are covered. {elsewhere}")
+        matching = [f for f in open_faces if tile.has(f.shows) and (face is None or f.kind == face)]
+        if matching:
+            number = matching[0].shows
+            return IllegalAction(
+                "line.unlock",
+                f"{_plural(number).capitalize()} are locked until {number}-{number} is on the "
+                f"table; only {number}-{number} can go on {on} now. {elsewhere}",
+            )
+        shows = " and ".join(sorted({str(f.shows) for f in open_faces}))
+        return IllegalAction(
+            "line.attach", f"{tile} does not fit on {on}, which shows {shows}. {elsewhere}"
+        )
+
+    def where_it_fits(self, tile: Tile) -> str:
+        """A sentence naming every place ``tile`` fits, or the numbers it would need."""
+        spots = self.attachments(tile)
+        if spots:
+            places = " or ".join(
+                f"{on}" + (" (its end)" if kind == END else "") for on, kind in spots
+            )
+            return f"{tile} fits on {places}."
+        if tile in self._index:
+            return ""
+        numbers = sorted({end.shows for end in self.open_ends()})
+        if not numbers:
+            return f"{tile} fits nowhere now."
+        return f"{tile} fits nowhere now: the open ends show {_and(numbers)}."
+
+    def _attach(self, tile: Tile, index: int, kind: str) -> Layout:
+        parent = self.placed[index]
+        used = parent.free.index(next(f for f in parent.free if f.kind == kind))
+        touching = parent.free[used].shows
+        parent = replace(parent, free=parent.free[:used] + parent.free[used + 1 :])
+        spinner = tile.is_double and (
+            self.rules.spinners == "all"
+            or (self.rules.spinners == "first" and not any(p.tile.is_double for p in self.placed))
+        )
+        n = tile.other(touching)
+        free = (Face(SIDE, n),) + ((Face(END, n), Face(END, n)) if spinner else ())
+        placed = self.placed[:index] + (parent,) + self.placed[index + 1 :]
+        return Layout(self.rules, placed + (Placed(tile, index, kind, spinner, free, touching),))
+
+    # -- the count -------------------------------------------------------------------------
+
+    @property
+    def count(self) -> int:
+        """``line.count`` with ``line.count-spinner``: the sum the open ends show."""
+        return sum(self.shows(placed) for placed in self.placed)
+
+    def shows(self, placed: Placed) -> int:
+        """What one placed tile adds to the count."""
+        tile = placed.tile
+        if not tile.is_double:
+            return sum(face.shows for face in placed.free)
+        if placed.spinner and self.rules.spinner_count == "halves":
+            return tile.high * sum(1 for face in placed.free if face.kind == END)
+        return 2 * tile.high if placed.free_sides else 0
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def arms(self) -> tuple[tuple[int | None, str | None, tuple[int, ...]], ...]:
+        """The layout as arms for drawing: (index it leaves from, face, tile indexes in order).
+
+        The first arm is the lead alone; every face of the lead and every end of a
+        spinner starts an arm of its own, and a tile's side continues its arm.
+        """
+        children: dict[int, list[tuple[int, str]]] = {}
+        for i, placed in enumerate(self.placed):
+            if placed.on is not None:
+                children.setdefault(placed.on, []).append((i, placed.face or SIDE))
+        arms: list[tuple[int | None, str | None, tuple[int, ...]]] = []
+        if not self.placed:
+            return ()
+        arms.append((None, None, (0,)))
+        starts = [(0, child, face) for child, face in children.get(0, [])]
+        while starts:
+            origin, first, face = starts.pop(0)
+            chain = [first]
+            while True:
+                nxt = [(c, f) for c, f in children.get(chain[-1], []) if f == SIDE]
+                for child, child_face in children.get(chain[-1], []):
+                    if child_face == END:
+                        starts.append((chain[-1], child, END))
+                if not nxt:
+                    break
+                chain.append(nxt[0][0])
+            arms.append((origin, face, tuple(chain)))
+        return tuple(arms)
+
+
+def _plural(number: int) -> str:
+    name = number_name(number)
+    return {"six": "sixes"}.get(name, name + "s")
+
+
+def _and(numbers: list[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _faces_phrase(kinds: tuple[str, ...]) -> str:
+    sides, ends = kinds.count(SIDE), kinds.count(END)
+    parts = [
+        f"{n} {word}{'s' if n > 1 else ''}" for n, word in ((sides, "side"), (ends, "end")) if n
+    ]
+    return " and ".join(parts) or "no face"
+
+
+__all__ = ["END", "SIDE", "Face", "Layout", "LayoutRules", "OpenEnd", "Placed"]

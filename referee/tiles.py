@@ -1,0 +1,125 @@
+"""Tiles and domino sets.
+
+>>> Tile.parse("4|6")
+Tile.parse('6-4')
+>>> str(Tile.parse(" 6:4 ")), Tile.parse("5-5").is_double, Tile.parse("6-4").pips
+('6-4', True, 10)
+>>> len(DominoSet(6).tiles), len(DominoSet(9).tiles), len(DominoSet(12).tiles)
+(28, 55, 91)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from referee.errors import InvalidAction
+
+#: The largest double the referee knows (a double-18 set).
+LARGEST_SET = 18
+SETS = (6, 9, 12, 15, 18)
+_TILE = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
+_NUMBER_NAMES = (
+    "blank one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen"
+).split()
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One domino, always stored high half first (``6-4``, never ``4-6``)."""
+
+    high: int
+    low: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.low <= self.high <= LARGEST_SET):
+            raise InvalidAction(f"{self.high}-{self.low} is not a domino tile.")
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Tile:
+        """The tile with halves ``a`` and ``b`` in either order."""
+        return cls(max(a, b), min(a, b))
+
+    @classmethod
+    def parse(cls, text: object) -> Tile:
+        """Read ``6-4``, ``4-6``, ``6|4`` or ``6:4``; anything else is an InvalidAction."""
+        if not isinstance(text, str) or len(text) > 16:
+            raise InvalidAction(f"{_shorten(text)} is not a tile; write a tile like 6-4.")
+        match = _TILE.match(text)
+        if not match:
+            raise InvalidAction(f"{_shorten(text)} is not a tile; write a tile like 6-4.")
+        a, b = int(match[1]), int(match[2])
+        if max(a, b) > LARGEST_SET:
+            raise InvalidAction(f"{text.strip()} is not a tile: no half has more than 18 pips.")
+        return cls.of(a, b)
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    @property
+    def pips(self) -> int:
+        return self.high + self.low
+
+    def has(self, number: int) -> bool:
+        return number in (self.high, self.low)
+
+    def other(self, number: int) -> int:
+        """The half left free when the half showing ``number`` touches the layout."""
+        if number == self.high:
+            return self.low
+        if number == self.low:
+            return self.high
+        raise ValueError(f"{self} has no {number}")
+
+    @property
+    def name(self) -> str:
+        """What a screen reader says: ``six-four``, ``double five``."""
+        if self.is_double:
+            return f"double {_NUMBER_NAMES[self.high]}"
+        return f"{_NUMBER_NAMES[self.high]}-{_NUMBER_NAMES[self.low]}"
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse('{self}')"
+
+
+@dataclass(frozen=True)
+class DominoSet:
+    """A double-N set: every tile a-b with 0 <= b <= a <= N (``set.tiles``)."""
+
+    top: int
+
+    def __post_init__(self) -> None:
+        if self.top not in SETS:
+            raise InvalidAction(f"There is no double-{self.top} set; choose double-6, 9 or 12.")
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(Tile(a, b) for a in range(self.top, -1, -1) for b in range(a, -1, -1))
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, Tile) and tile.high <= self.top
+
+    def bearing(self, number: int) -> tuple[Tile, ...]:
+        """The N+1 tiles that show ``number`` on a half."""
+        return tuple(Tile.of(number, other) for other in range(self.top + 1))
+
+    def check(self, tile: Tile) -> Tile:
+        if tile not in self:
+            raise InvalidAction(f"{tile} is not in a double-{self.top} set.")
+        return tile
+
+
+def number_name(number: int) -> str:
+    """``6`` → ``six``; used to speak of the numbers on open ends."""
+    return _NUMBER_NAMES[number]
+
+
+def _shorten(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."

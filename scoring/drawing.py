@@ -1,0 +1,173 @@
+"""Tiles and layouts drawn as inline SVG on the server: no images, no canvas.
+
+Every number written into the markup is an int from the referee and every word
+goes through ``escape``, so the SVG is safe to mark safe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from referee import Layout, Tile
+from referee.layout import END, OpenEnd
+
+WIDTH = 360
+LONG, SHORT, GAP = 44, 22, 3
+
+# Pip positions on a unit square (a 3×3 grid), for 0–9; larger numbers are written.
+_PIPS = {
+    0: (),
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)),
+    7: ((0, 0), (0, 1), (0, 2), (1, 1), (2, 0), (2, 1), (2, 2)),
+    8: ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)),
+    9: tuple((x, y) for x in range(3) for y in range(3)),
+}
+
+
+def _half(number: int, x: float, y: float, size: float) -> str:
+    if number > 9:
+        return (
+            f'<text x="{x + size / 2:.1f}" y="{y + size * 0.68:.1f}" class="pipnum" '
+            f'font-size="{size * 0.55:.1f}" text-anchor="middle">{number}</text>'
+        )
+    step, r = size / 4, size / 11
+    return "".join(
+        f'<circle cx="{x + step * (1 + px):.1f}" cy="{y + step * (1 + py):.1f}" '
+        f'r="{r:.1f}" class="pip"/>'
+        for px, py in _PIPS[number]
+    )
+
+
+def tile_group(first: int, second: int, x: float, y: float, vertical: bool, cls: str = "") -> str:
+    """One domino with ``first`` on the left (or top) half."""
+    w, h = (SHORT, LONG) if vertical else (LONG, SHORT)
+    parts = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" class="bone"/>']
+    if vertical:
+        parts.append(
+            f'<line x1="{x + 3}" y1="{y + h / 2}" x2="{x + w - 3}" y2="{y + h / 2}" class="bar"/>'
+        )
+        parts += [_half(first, x, y, SHORT), _half(second, x, y + SHORT, SHORT)]
+    else:
+        parts.append(
+            f'<line x1="{x + w / 2}" y1="{y + 3}" x2="{x + w / 2}" y2="{y + h - 3}" class="bar"/>'
+        )
+        parts += [_half(first, x, y, SHORT), _half(second, x + SHORT, y, SHORT)]
+    return f'<g class="tile {cls}">' + "".join(parts) + "</g>"
+
+
+def tile_svg(tile: Tile, label: str | None = None) -> SafeString:
+    """A small standalone tile for pickers and lists, with an accessible name."""
+    name = escape(label or tile.name)
+    body = tile_group(tile.high, tile.low, 1, 1, False)
+    return mark_safe(
+        f'<svg class="tile-svg" viewBox="0 0 {LONG + 2} {SHORT + 2}" role="img" '
+        f'aria-label="{name}"><title>{name}</title>{body}</svg>'
+    )
+
+
+@dataclass(frozen=True)
+class EndMark:
+    letter: str
+    end: OpenEnd
+
+    @property
+    def value(self) -> str:
+        return f"{self.end.on}/{self.end.face}"
+
+
+def end_marks(layout: Layout) -> list[EndMark]:
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return [EndMark(letters[i % 26], end) for i, end in enumerate(layout.open_ends())]
+
+
+class _Rows:
+    """Lays items out left to right, wrapping at the drawing's width."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.y = 4
+
+    def row(self, label: str, items: list[tuple[str, object]]) -> None:
+        if label:
+            self.parts.append(
+                f'<text x="4" y="{self.y + 10}" class="armlabel">{escape(label)}</text>'
+            )
+            self.y += 14
+        x, line_height = 4, LONG
+        for kind, item in items:
+            width = self._width(kind, item)
+            if x + width > WIDTH - 4:
+                x, self.y = 4, self.y + line_height + GAP * 2
+            self.parts.append(self._draw(kind, item, x))
+            x += width + GAP
+        self.y += line_height + GAP * 3
+
+    def _width(self, kind: str, item: object) -> int:
+        if kind == "mark":
+            return 30
+        first, second = item  # type: ignore[misc]
+        return SHORT if first == second else LONG
+
+    def _draw(self, kind: str, item: object, x: float) -> str:
+        if kind == "mark":
+            mark: EndMark = item  # type: ignore[assignment]
+            dead = " dead" if mark.end.dead else ""
+            return (
+                f'<g class="end-marker{dead}" data-end="{mark.letter}">'
+                f'<circle cx="{x + 14}" cy="{self.y + LONG / 2}" r="13"/>'
+                f'<text x="{x + 14}" y="{self.y + LONG / 2 + 5}" text-anchor="middle">'
+                f"{mark.letter}</text></g>"
+            )
+        first, second = item  # type: ignore[misc]
+        vertical = first == second
+        top = self.y if vertical else self.y + (LONG - SHORT) / 2
+        return tile_group(first, second, x, top, vertical)
+
+
+def layout_svg(layout: Layout, marks: list[EndMark]) -> SafeString:
+    """The layout as rows: the lead, then every arm from where it leaves.
+
+    A phone is too narrow for a true-to-table drawing of long arms, so each arm
+    is drawn as its own row, wrapped, with its open end lettered like the buttons.
+    """
+    if not layout.placed:
+        return mark_safe('<p class="empty-layout">No tile on the table yet: record the lead.</p>')
+    by_tile: dict[tuple[Tile, str], list[EndMark]] = {}
+    for mark in marks:
+        by_tile.setdefault((mark.end.on, mark.end.face), []).append(mark)
+    rows = _Rows()
+    lead = layout.placed[0]
+    lead_items: list[tuple[str, object]] = [("tile", (lead.tile.high, lead.tile.low))]
+    lead_items += [
+        ("mark", m) for face in ("side", END) for m in by_tile.get((lead.tile, face), [])
+    ]
+    rows.row(f"Lead {lead.tile}", lead_items)
+    for origin, face, chain in layout.arms()[1:]:
+        assert origin is not None
+        items: list[tuple[str, object]] = []
+        for index in chain:
+            placed = layout.placed[index]
+            touching = placed.touching if placed.touching is not None else placed.tile.high
+            items.append(("tile", (touching, placed.tile.other(touching))))
+        last = layout.placed[chain[-1]].tile
+        items += [("mark", m) for m in by_tile.get((last, "side"), [])]
+        where = " (end)" if face == END else ""
+        rows.row(f"from {layout.placed[origin].tile}{where}", items)
+    for placed in layout.placed[1:]:
+        for mark in by_tile.get((placed.tile, END), []):
+            rows.row(f"from {placed.tile} (end)", [("mark", mark)])
+    height = rows.y + 4
+    return mark_safe(
+        f'<svg class="layout" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-label="The layout, {len(layout)} tiles, count {layout.count}">'
+        + "".join(rows.parts)
+        + "</svg>"
+    )

@@ -1,0 +1,89 @@
+"""Turn the table's POSTs into one action of MATCH_FORMAT.md, and read the new-match form.
+
+Nothing here decides legality: a form only says what was tapped; the referee
+decides whether it stands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import QueryDict
+
+from referee import InvalidAction, Option, preset
+from referee.actions import parse_seat
+
+
+def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
+    """The action a table form describes, as a MATCH_FORMAT.md dict."""
+    kind = post.get("type", "")
+    if kind == "play":
+        tile = post.get("tile", "")
+        if not tile:
+            raise InvalidAction("Tap a tile first, then the end it goes on.")
+        data: dict[str, Any] = {"type": "play", "seat": post.get("seat", ""), "tile": tile}
+        target = post.get("target", "")
+        if target and target != "lead":
+            on, _, face = target.partition("/")
+            data["on"] = on
+            if face:
+                data["face"] = face
+        return data
+    if kind == "draw":
+        return {"type": "draw", "seat": post.get("seat", ""), "count": post.get("count", "1")}
+    if kind == "pass":
+        return {"type": "pass", "seat": post.get("seat", "")}
+    if kind == "undo":
+        return {"type": "undo"}
+    if kind == "tally":
+        return _tally(post, seats)
+    raise InvalidAction("This form does not say what happened; reload the page.")
+
+
+def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
+    """Tiles tapped per seat, or typed pip totals for every seat that holds tiles."""
+    pips = {str(s): post.get(f"pips-{s}", "").strip() for s in range(seats)}
+    if any(pips.values()):
+        counts = {str(s): post.get(f"count-{s}", "") for s in range(seats)}
+        missing = [s for s, v in pips.items() if not v and counts.get(s) not in ("0",)]
+        if missing:
+            raise InvalidAction(
+                "Give every seat's pip total (or tap every seat's tiles instead of typing totals)."
+            )
+        return {"type": "tally", "pips": {s: (v or "0") for s, v in pips.items()}}
+    return {"type": "tally", "hands": {str(s): post.getlist(f"hand-{s}") for s in range(seats)}}
+
+
+def parse_version(post: QueryDict) -> int:
+    raw = post.get("version", "")
+    if not raw.isascii() or not raw.isdecimal() or len(raw) > 9:
+        raise InvalidAction("This form has no valid version; reload the page and tap again.")
+    return int(raw)
+
+
+def new_match_from_post(post: QueryDict) -> tuple[str, list[str], dict[str, Any]]:
+    """Game, player names (blank rows dropped) and the house rules chosen."""
+    game = preset(post.get("game", ""))
+    names = [n for n in (post.get(f"player-{i}", "").strip() for i in range(8)) if n]
+    options = {o.name: _option_value(o, post, f"{game.slug}.{o.name}") for o in game.options}
+    return game.slug, names, options
+
+
+def _option_value(option: Option, post: QueryDict, field: str) -> Any:
+    raw = post.get(field)
+    if option.is_flag:
+        return raw in ("on", "true", "1")
+    if raw is None or raw == "":
+        return option.default
+    if isinstance(option.default, int):
+        if not raw.isascii() or not raw.lstrip("-").isdecimal() or len(raw) > 4:
+            raise InvalidAction(f"{option.label} must be a number.")
+        return int(raw)
+    return raw
+
+
+def seat_of(value: str, seats: int) -> int:
+    seat = parse_seat(value)
+    if seat >= seats:
+        raise InvalidAction(f"There is no seat {seat} at this table.")
+    return seat

@@ -1,0 +1,109 @@
+"""Matches, seats, rounds and the append-only action log.
+
+Game state is never stored: it is recomputed by replaying the current round's
+actions through the referee. What is stored besides the log is what a list of
+matches needs without replaying (status, totals, winner) and each finished
+round's result; all of it is written in the same transaction as the action
+that changed it.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models.functions import Lower
+
+from referee import PRESETS
+
+
+class Player(models.Model):
+    """A name at the table, reused across matches."""
+
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Match(models.Model):
+    PLAYING, FINISHED = "playing", "finished"
+
+    game = models.CharField(max_length=32, choices=[(s, p.title) for s, p in PRESETS.items()])
+    options = models.JSONField(default=dict)
+    status = models.CharField(
+        max_length=16, default=PLAYING, choices=[(PLAYING, "In progress"), (FINISHED, "Finished")]
+    )
+    # Every recorded action bumps the version; a form carries the version it was
+    # drawn from, so a stale tap is refused instead of applied to a table it never saw.
+    version = models.PositiveIntegerField(default=0)
+    totals = models.JSONField(default=list)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["status", "-updated_at"])]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def preset(self):
+        return PRESETS[self.game]
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(fields=["match", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seat {self.number})"
+
+
+class Round(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()  # 1, 2, ...
+    result = models.JSONField(null=True, blank=True)  # set by the tally, cleared by its undo
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.match}"
+
+
+class Action(models.Model):
+    """One entry of the log, exactly as MATCH_FORMAT.md writes it; never edited."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16)
+    payload = models.JSONField()
+    points = models.JSONField(default=list, blank=True)  # what it changed, by seat
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "seq"]
+        constraints = [models.UniqueConstraint(fields=["round", "seq"], name="action_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.seq} {self.kind}"

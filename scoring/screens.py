@@ -1,0 +1,150 @@
+"""What each screen shows, computed from a replayed table; templates only lay it out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line, parse_action
+from referee.rulebook import rule_text
+from scoring.drawing import end_marks, layout_svg, tile_svg
+from scoring.models import Match, Round
+from scoring.services import Table
+from scoring.words import describe_log
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button that is either enabled or disabled with the referee's reason."""
+
+    label: str
+    reason: IllegalAction | None
+
+    @property
+    def enabled(self) -> bool:
+        return self.reason is None
+
+
+def _button(state: line.RoundState, action, label: str) -> Button:
+    return Button(label, line.check(state, action))
+
+
+def table_context(table: Table, tile: str | None, notice: Any = None) -> dict[str, Any]:
+    state = table.state
+    marks = end_marks(state.layout)
+    turn = state.turn
+    seat = turn if turn is not None else 0
+    unseen = [t for t in DominoSet(state.top).tiles if t not in state.layout]
+    letter_of = {(m.end.on, m.end.face): m.letter for m in marks}
+    picker = []
+    for t in unseen:
+        spots = line.fits(state, t) if turn is not None or not state.layout.placed else ()
+        fits = ["lead" if on is None else letter_of.get((on, face), "") for on, face in spots]
+        picker.append({"tile": t, "svg": tile_svg(t), "fits": " ".join(fits)})
+    undo_state = table.undo_state
+    return {
+        "match": table.match,
+        "table": table,
+        "state": state,
+        "names": table.names,
+        "layout_svg": layout_svg(state.layout, marks),
+        "marks": marks,
+        "picker": picker,
+        "leading": not state.layout.placed and not state.is_over,
+        "seat": seat,
+        "turn_name": table.names[turn] if turn is not None else "",
+        "draw": _button(state, Draw(seat), "Draw a tile") if state.game.draws else None,
+        "knock": _button(state, Pass(seat), "Knock"),
+        "undo": Button("Undo", line.check(undo_state, Undo())) if undo_state is not None else None,
+        "scoreboard": _scoreboard(table),
+        "log": list(reversed(_log(table))),
+        "tally": _tally(state, unseen) if state.is_over and state.result is None else None,
+        "last_result": _result(table.played.state, table.names)
+        if table.between_rounds and table.played
+        else None,
+        "notice": notice,
+        "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
+        "version": table.match.version,
+        "key": table.new_key(),
+        "selected": tile,
+        "missing_cross": state.layout.missing_cross_faces(),
+    }
+
+
+def _scoreboard(table: Table) -> list[dict[str, Any]]:
+    state, match = table.state, table.match
+    totals = match.totals or [0] * len(table.names)
+    return [
+        {
+            "seat": seat,
+            "name": name,
+            "total": totals[seat],
+            "target": match.options["target"],
+            "hand": state.hands[seat],
+            "turn": seat == state.turn and not state.is_over,
+            "winner": match.winner == seat,
+        }
+        for seat, name in enumerate(table.names)
+    ]
+
+
+def _log(table: Table) -> list[str]:
+    if table.played is None or table.between_rounds:
+        return []
+    return describe_log([parse_action(r.payload) for r in table.rows], table.names)
+
+
+def _tally(state: line.RoundState, unseen: list[Tile]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat,
+            "name": name,
+            "count": state.hands[seat],
+            "tiles": [{"tile": t, "svg": tile_svg(t)} for t in unseen] if state.hands[seat] else [],
+        }
+        for seat, name in enumerate(state.names)
+    ]
+
+
+def _result(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | None:
+    result = state.result
+    if result is None:
+        return None
+    return {
+        "winner": names[result.winner] if result.winner is not None else None,
+        "reason": result.reason,
+        "rows": [
+            {"name": n, "pips": result.pips[s], "points": result.points[s]}
+            for s, n in enumerate(names)
+        ],
+        "findings": result.findings,
+    }
+
+
+def summary_context(match: Match) -> dict[str, Any]:
+    names = list(match.seats.order_by("number").values_list("player__name", flat=True))
+    rounds = []
+    running = [0] * len(names)
+    for round_row in Round.objects.filter(match=match, result__isnull=False).order_by("number"):
+        result = round_row.result
+        points = [result["points"].get(str(s), 0) for s in range(len(names))]
+        running = [a + b for a, b in zip(running, points, strict=True)]
+        winner = result["winner"]
+        rounds.append(
+            {
+                "number": round_row.number,
+                "winner": names[winner] if winner is not None else "—",
+                "reason": result["reason"],
+                "points": points,
+                "running": list(running),
+            }
+        )
+    return {
+        "match": match,
+        "names": names,
+        "rounds": rounds,
+        "totals": match.totals,
+        "winner": names[match.winner] if match.winner is not None else None,
+        "target": match.options.get("target"),
+        "play": Play,
+    }

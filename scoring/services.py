@@ -1,0 +1,265 @@
+"""The only code that writes game state: create a match, record an action, import.
+
+Recording follows one path: load the round's log → replay it through the
+referee → apply the new action → append it, all in one transaction that first
+claims the version the form was drawn from. A stale form, an illegal action or
+a malformed one changes nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from referee import (
+    Action as RefAction,
+)
+from referee import (
+    IllegalAction,
+    InvalidAction,
+    MatchReplay,
+    Tally,
+    Undo,
+    export,
+    line,
+    parse_action,
+    replay,
+)
+from referee.document import RoundReplay, check_players, play_round
+from scoring.models import Action, Match, Player, Round, Seat
+from scoring.words import describe
+
+
+class Stale(Exception):
+    """The form was drawn from an older version of the table."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Table:
+    """A match as the table screen needs it, at one version."""
+
+    match: Match
+    names: tuple[str, ...]
+    number: int  # the round being played, or about to start
+    state: line.RoundState  # that round's state
+    played: RoundReplay | None  # the last round row replayed (None before round 1)
+    rows: list[Action] = field(default_factory=list)  # the log of the last round row
+    last_row: Round | None = None
+
+    @property
+    def between_rounds(self) -> bool:
+        """The last round is tallied and the next has no action yet."""
+        return self.played is not None and self.played.finished
+
+    @property
+    def undo_state(self) -> line.RoundState | None:
+        """The state an undo applies to: the last round that has actions."""
+        return self.played.state if self.played is not None else None
+
+    @property
+    def over(self) -> bool:
+        return self.match.status == Match.FINISHED
+
+    def new_key(self) -> str:
+        return new_key()
+
+
+def new_key() -> str:
+    return uuid.uuid4().hex
+
+
+def create_match(game: str, names: list[str], options: dict[str, Any]) -> Match:
+    """A new match; raises InvalidAction for a bad game, player list or house rule."""
+    players = check_players(names, game)
+    checked = line.options_for(game, options, len(players))
+    with transaction.atomic():
+        match = Match.objects.create(game=game, options=checked, totals=[0] * len(players))
+        for number, name in enumerate(players):
+            player = Player.objects.filter(name__iexact=name).first()
+            if player is None:
+                player = Player.objects.create(name=name)
+            Seat.objects.create(match=match, number=number, player=player)
+    return match
+
+
+def load_table(match: Match) -> Table:
+    names = tuple(
+        Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
+    )
+    last = Round.objects.filter(match=match).order_by("-number").first()
+    if last is None:
+        return Table(match, names, 1, line.start(match.game, match.options, names), None)
+    rows = list(last.actions.order_by("seq"))
+    played = play_round(
+        line.start(match.game, match.options, names), [parse_action(r.payload) for r in rows]
+    )
+    if played.finished and match.status == Match.PLAYING:
+        fresh = line.start(match.game, match.options, names)
+        return Table(match, names, last.number + 1, fresh, played, rows, last)
+    return Table(match, names, last.number, played.state, played, rows, last)
+
+
+def record(match_id: int, data: dict[str, Any], version: int, key: str) -> bool:
+    """Append one action; True if recorded, False if this key was recorded before.
+
+    Raises Match.DoesNotExist, Stale, InvalidAction or IllegalAction, and then
+    nothing was written.
+    """
+    if not isinstance(key, str) or not 8 <= len(key) <= 64:
+        raise InvalidAction("This form has no valid key; reload the page and tap again.")
+    action = parse_action(data)
+    try:
+        with transaction.atomic():
+            if Action.objects.filter(idempotency_key=key).exists():
+                return False
+            # Claim the version first: on PostgreSQL this row lock serialises
+            # writers to one match; on SQLite the IMMEDIATE transaction already has.
+            claimed = Match.objects.filter(pk=match_id, version=version).update(
+                version=F("version") + 1
+            )
+            if not claimed:
+                match = Match.objects.get(pk=match_id)
+                raise Stale(_what_happened(match, version))
+            match = Match.objects.get(pk=match_id)
+            _append(load_table(match), action, key)
+            return True
+    except IntegrityError:
+        # Two copies of one tap raced; the other one was recorded.
+        if Action.objects.filter(idempotency_key=key).exists():
+            return False
+        raise
+    except Stale:
+        if Action.objects.filter(idempotency_key=key).exists():
+            return False
+        raise
+
+
+def _append(table: Table, action: RefAction, key: str) -> None:
+    match = table.match
+    round_row: Round | None = table.last_row
+    if isinstance(action, Undo):
+        # An undo reaches back into the last round that has actions, even a tallied one.
+        if table.played is None:
+            raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
+        state = table.played.state
+    else:
+        if table.over:
+            raise IllegalAction("block.score", "The match is over; start a new match.")
+        state = table.state
+        if table.played is None or table.between_rounds:
+            round_row = None  # the first action of a round creates the round
+    seq = len(table.rows) if round_row is not None else 0
+    assert state is not None
+    after = line.apply(state, action)  # IllegalAction leaves the transaction to roll back
+    if round_row is None:
+        round_row = Round.objects.create(match=match, number=table.number)
+    points = (
+        list(after.last_points) if not isinstance(action, Undo) else [-p for p in state.last_points]
+    )
+    Action.objects.create(
+        round=round_row,
+        seq=seq,
+        kind=action.kind,
+        payload=action.to_dict(),
+        points=points if any(points) else [],
+        idempotency_key=key,
+    )
+    if isinstance(action, Tally | Undo) and (after.result is not None) != (
+        round_row.result is not None
+    ):
+        round_row.result = after.result.to_dict() if after.result else None
+        round_row.save(update_fields=["result"])
+        _settle_match(match, len(table.names))
+
+
+def _settle_match(match: Match, seats: int) -> None:
+    """Totals, status and winner follow the tallied rounds."""
+    totals = [0] * seats
+    for result in Round.objects.filter(match=match, result__isnull=False).values_list(
+        "result", flat=True
+    ):
+        for seat, points in result["points"].items():
+            totals[int(seat)] += points
+    winner = line.match_winner(totals, match.options)
+    match.totals = totals
+    match.winner = winner
+    match.status = Match.FINISHED if winner is not None else Match.PLAYING
+    match.save(update_fields=["totals", "winner", "status", "updated_at"])
+
+
+def _what_happened(match: Match, version: int) -> str:
+    """Why a stale form lost: the action recorded since it was drawn."""
+    names = tuple(
+        Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
+    )
+    latest = Action.objects.filter(round__match=match).order_by("-round__number", "-seq").first()
+    if latest is None:
+        return "The table changed since this screen was drawn; your tap was not recorded."
+    done = describe(parse_action(latest.payload), names)
+    return f"{done} meanwhile; your tap was not recorded. Here is the table now."
+
+
+def match_replay(match: Match) -> MatchReplay:
+    """The whole match replayed from its log (export, and the checks of tests)."""
+    return replay(document_of(match))
+
+
+def document_of(match: Match) -> dict[str, Any]:
+    """The match document as recorded, without computed fields."""
+    names = list(
+        Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
+    )
+    rounds = []
+    for round_row in (
+        Round.objects.filter(match=match).order_by("number").prefetch_related("actions")
+    ):
+        rounds.append({"actions": [a.payload for a in round_row.actions.all()]})
+    return {
+        "format": "boneyard-match/1",
+        "game": match.game,
+        "options": match.options,
+        "players": names,
+        "rounds": rounds,
+    }
+
+
+def export_match(match: Match) -> dict[str, Any]:
+    return export(match_replay(match))
+
+
+def import_match(document: Any) -> Match:
+    """Store a document after replaying every action; raises DocumentError and stores nothing."""
+    checked = replay(document)
+    with transaction.atomic():
+        match = create_match(checked.game, list(checked.players), dict(checked.options))
+        for number, played in enumerate(checked.rounds, start=1):
+            round_row = Round.objects.create(
+                match=match,
+                number=number,
+                result=played.state.result.to_dict() if played.finished else None,
+            )
+            Action.objects.bulk_create(
+                Action(
+                    round=round_row,
+                    seq=seq,
+                    kind=action.kind,
+                    payload=action.to_dict(),
+                    points=list(points) if any(points) else [],
+                    idempotency_key=new_key(),
+                )
+                for seq, (action, points) in enumerate(
+                    zip(played.actions, played.points, strict=True)
+                )
+            )
+        match.version = sum(len(p.actions) for p in checked.rounds)
+        match.save(update_fields=["version"])
+        _settle_match(match, len(checked.players))
+    return match

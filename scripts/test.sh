@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# The `make test` pipeline. Expects .venv to be installed with the [test] extra
+# (the Makefile does that). Runs every leg, then prints a one-line summary and
+# exits non-zero if any leg failed.
+#
+#   CI      set (non-empty, not 0/false) -> missing Chromium/PostgreSQL and
+#           "no tests collected" (pytest exit 5) are failures, not warnings.
+#   PG_URL  PostgreSQL URL for the postgres leg
+#           (default postgres://postgres@127.0.0.1:5432/boneyard)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="$PWD/.venv/bin:$PATH"
+export PYTHONDONTWRITEBYTECODE=1
+
+CHROMIUM=/usr/bin/chromium
+PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432/boneyard}
+# Each leg picks its own database; an exported DATABASE_URL must not leak in.
+unset DATABASE_URL
+
+ci=false
+case "${CI:-}" in "" | 0 | false | False | FALSE | no | off) ;; *) ci=true ;; esac
+
+summary=()
+failed=0
+
+bold() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+warn() { printf '\n\033[1;33m!!! %s\033[0m\n' "$*" >&2; }
+ok() { summary+=("$1 ok"); }
+fail() {
+    summary+=("$1 FAILED")
+    failed=1
+}
+skipped() {
+    warn "SKIPPED $1: $2"
+    summary+=("$1 SKIPPED")
+}
+
+# Missing prerequisite: fatal in CI, a loud skip elsewhere.
+missing() {
+    if $ci; then
+        warn "$1: $2 (CI is set, so this is a failure)"
+        fail "$1"
+    else
+        skipped "$1" "$2"
+    fi
+}
+
+# step NAME CMD... -- run a command, record ok/FAILED, never abort the script.
+step() {
+    local name=$1
+    shift
+    bold "$name: $*"
+    if "$@"; then ok "$name"; else fail "$name"; fi
+}
+
+# pytest_step NAME ARGS... -- like step, but exit 5 (nothing collected) fails in CI.
+pytest_step() {
+    local name=$1 rc=0
+    shift
+    bold "$name: pytest $*"
+    pytest "$@" || rc=$?
+    case $rc in
+        0) ok "$name" ;;
+        5)
+            if $ci; then
+                warn "$name: pytest collected no tests (exit 5)"
+                fail "$name"
+            else
+                skipped "$name" "pytest collected no tests (exit 5)"
+            fi
+            ;;
+        *) fail "$name" ;;
+    esac
+}
+
+# (a) Chromium for the browser tests.
+if [[ ! -x $CHROMIUM ]] && [[ $EUID -eq 0 ]] && command -v apt-get >/dev/null; then
+    bold "installing chromium with apt-get"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium ||
+        warn "apt-get install chromium failed"
+fi
+
+# (b) PostgreSQL reachable? Try to start a local cluster if it is not.
+pg_up() { command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -t 3; }
+if ! pg_up && command -v pg_ctlcluster >/dev/null && [[ -d /etc/postgresql ]]; then
+    for version in $(ls /etc/postgresql); do
+        bold "starting PostgreSQL $version/main"
+        pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
+    done
+    for _ in 1 2 3 4 5; do pg_up && break || sleep 1; done
+fi
+
+# (c) + (d) static checks.
+step "ruff-check" ruff check .
+step "ruff-format" ruff format --check .
+step "import-contracts" lint-imports
+
+# (e) Whole suite (tests + referee doctests) on SQLite.
+pytest_step "sqlite" -m "not browser"
+
+# (f) The scoring tests again on PostgreSQL.
+if pg_up; then
+    DATABASE_URL=$PG_URL pytest_step "postgres" tests/scoring -m "not browser"
+else
+    missing "postgres" "PostgreSQL not reachable at 127.0.0.1:5432"
+fi
+
+# (g) Browser tests against live_server with the system Chromium.
+if [[ -x $CHROMIUM ]]; then
+    DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_step "browser" tests/browser -m browser
+else
+    missing "browser" "$CHROMIUM not found"
+fi
+
+printf '\n\033[1mSUMMARY:\033[0m %s\n' "${summary[*]}"
+if ((failed)); then
+    printf '\033[1;31mFAILED\033[0m\n'
+    exit 1
+fi
+printf '\033[1;32mPASSED\033[0m\n'

@@ -1,0 +1,110 @@
+"""Shared pytest fixtures: CI detection, Hypothesis profiles, Playwright/Chromium."""
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+# sync_playwright runs an asyncio loop in the main thread; Django would then
+# refuse ORM calls from test code ("SynchronousOnlyOperation") next to live_server.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def in_ci() -> bool:
+    value = os.environ.get("CI", "").strip().lower()
+    return value not in ("", "0", "false", "no", "off")
+
+
+hypothesis_settings.register_profile("ci", max_examples=100, deadline=None)
+hypothesis_settings.register_profile("dev", max_examples=50, deadline=None)
+hypothesis_settings.load_profile("ci" if in_ci() else "dev")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _database_matches_environment() -> None:
+    """A postgres DATABASE_URL must really give a postgres backend (no silent SQLite)."""
+    from django.conf import settings
+
+    url = os.environ.get("DATABASE_URL", "")
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if url.startswith(("postgres://", "postgresql://")) and "postgresql" not in engine:
+        pytest.fail(f"DATABASE_URL is postgres but Django is using {engine}")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    engine = os.environ.get("DATABASE_URL", "sqlite (default)").split("://", 1)[0]
+    return f"boneyard: CI={in_ci()} database={engine} chromium={CHROMIUM.exists()}"
+
+
+# --- Browser ----------------------------------------------------------------
+# Uses the system Chromium only; never runs `playwright install`, so
+# PLAYWRIGHT_BROWSERS_PATH is irrelevant.
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} not found (apt-get install chromium)"
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+            headless=True,
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def _screens_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("screens")
+
+
+@pytest.fixture
+def shot(page, _screens_dir: Path) -> Iterator[Callable[[str], Path]]:
+    """shot("name") saves a full-page PNG of `page` and returns its path."""
+
+    def take(name: str) -> Path:
+        path = _screens_dir / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        print(f"screenshot: {path}")
+        return path
+
+    yield take
