@@ -41,17 +41,13 @@ def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
 
 
 def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
-    """Tiles tapped per seat, or typed pip totals for every seat that holds tiles."""
+    """Tiles tapped per seat, or typed pip totals; a seat left blank declares nothing,
+    and the referee says whose hand is still missing."""
     pips = {str(s): post.get(f"pips-{s}", "").strip() for s in range(seats)}
     if any(pips.values()):
-        counts = {str(s): post.get(f"count-{s}", "") for s in range(seats)}
-        missing = [s for s, v in pips.items() if not v and counts.get(s) not in ("0",)]
-        if missing:
-            raise InvalidAction(
-                "Give every seat's pip total (or tap every seat's tiles instead of typing totals)."
-            )
-        return {"type": "tally", "pips": {s: (v or "0") for s, v in pips.items()}}
-    return {"type": "tally", "hands": {str(s): post.getlist(f"hand-{s}") for s in range(seats)}}
+        return {"type": "tally", "pips": {s: v for s, v in pips.items() if v}}
+    hands = {str(s): post.getlist(f"hand-{s}") for s in range(seats)}
+    return {"type": "tally", "hands": {s: tiles for s, tiles in hands.items() if tiles}}
 
 
 def parse_version(post: QueryDict) -> int:

@@ -1,0 +1,122 @@
+"""Export and import: the document of MATCH_FORMAT.md, both as commands and as buttons."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+
+from scoring import services
+from scoring.models import Action, Match
+
+DOCUMENT = {
+    "format": "boneyard-match/1",
+    "game": "draw",
+    "options": {"target": 50},
+    "players": ["Ana", "Ben", "Caro"],
+    "rounds": [
+        {
+            "actions": [
+                {"type": "play", "seat": 0, "tile": "6-6"},
+                {"type": "play", "seat": 1, "tile": "6-3", "on": "6-6"},
+                {"type": "draw", "seat": 2, "count": 2},
+                {"type": "play", "seat": 2, "tile": "6-1", "on": "6-6"},
+                {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"},
+                {"type": "undo"},
+                {"type": "play", "seat": 0, "tile": "3-2", "on": "6-3"},
+            ]
+        }
+    ],
+}
+
+
+def test_export_then_import_is_identical(db):
+    first = services.import_match(DOCUMENT)
+    exported = services.export_match(first)
+    second = services.import_match(exported)
+    assert services.export_match(second) == exported
+    assert exported["rounds"][0]["actions"][5] == {"type": "undo"}
+    assert Action.objects.filter(round__match=second).count() == 7
+
+
+def test_a_played_match_exports_with_computed_fields(scorekeeper, quick_block):
+    services.record(quick_block.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "exp-lead-00")
+    services.record(quick_block.pk, {"type": "tally", "hands": {"1": ["5-4"]}}, 1, "exp-tally-0")
+    response = scorekeeper.get(f"/matches/{quick_block.pk}/export.json")
+    document = json.loads(response.content)
+    assert response["Content-Disposition"].startswith("attachment")
+    assert document["rounds"][0]["result"] == {
+        "winner": 0, "reason": "domino", "pips": {"0": 0, "1": 9}, "points": {"0": 9},
+    }  # fmt: skip
+    assert document["rounds"][0]["actions"][1]["points"] == {"0": 9}
+    assert document["totals"] == {"0": 9, "1": 0} and document["winner"] is None
+    again = services.import_match(document)
+    assert services.export_match(again) == document
+
+
+def test_the_commands_round_trip(db, tmp_path, capsys):
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(DOCUMENT))
+    call_command("import_match", str(path))
+    match_id = int(capsys.readouterr().out.strip())
+    call_command("export_match", str(match_id))
+    exported = json.loads(capsys.readouterr().out)
+    assert exported["players"] == ["Ana", "Ben", "Caro"]
+    assert exported["rounds"][0]["actions"][:2] == DOCUMENT["rounds"][0]["actions"][:2]
+
+
+def test_import_of_an_illegal_action_exits_2_and_stores_nothing(db, tmp_path):
+    bad = json.loads(json.dumps(DOCUMENT))
+    bad["rounds"][0]["actions"][1]["seat"] = 2
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    with pytest.raises(SystemExit) as exit_info:
+        call_command("import_match", str(path))
+    assert exit_info.value.code == 2
+    assert Match.objects.count() == 0
+
+
+def test_import_command_prints_where_and_why_on_stderr(tmp_path):
+    bad = json.loads(json.dumps(DOCUMENT))
+    bad["rounds"][0]["actions"][1]["tile"] = "5-4"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    run = subprocess.run(
+        [sys.executable, "manage.py", "import_match", str(path)],
+        capture_output=True, text=True, env={"DATABASE_URL": f"sqlite:///{tmp_path}/x.db", "PATH": ""},
+    )  # fmt: skip
+    # The database has no tables; the document is refused before anything is stored.
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("round 1, action 2: line.attach: 5-4 does not fit on 6-6")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"not json",
+        b"[]",
+        b'{"format": "boneyard-match/1"}',
+        json.dumps({**DOCUMENT, "extra": 1}).encode(),
+        b"[" * 100_000 + b"]" * 100_000,
+        json.dumps({**DOCUMENT, "players": ["Ana"] * 3}).encode(),
+        b" " * (600 * 1024),
+    ],
+)
+def test_hostile_uploads_are_refused_cleanly(scorekeeper, db, content):
+    upload = SimpleUploadedFile("match.json", content, content_type="application/json")
+    response = scorekeeper.post("/matches/import/", {"document": upload}, follow=True)
+    assert response.status_code == 200
+    assert "Import refused" in response.content.decode()
+    assert Match.objects.count() == 0
+
+
+def test_upload_imports_a_document(scorekeeper, db):
+    upload = SimpleUploadedFile("m.json", json.dumps(DOCUMENT).encode(), "application/json")
+    response = scorekeeper.post("/matches/import/", {"document": upload})
+    match = Match.objects.get()
+    assert response["Location"] == f"/matches/{match.pk}/"
+    assert "Ana played 3-2 on 6-3" in scorekeeper.get(response["Location"]).content.decode()
