@@ -15,7 +15,7 @@ from referee import Layout, Tile
 from referee.layout import END, OpenEnd
 
 WIDTH = 360
-LONG, SHORT, GAP = 44, 22, 3
+LONG, SHORT, GAP = 56, 28, 4
 
 # Pip positions on a unit square (a 3×3 grid), for 0–9; larger numbers are written.
 _PIPS = {

@@ -62,6 +62,7 @@ def table_context(table: Table, tile: str | None, notice: Any = None) -> dict[st
         "last_result": _result(table.played.state, table.names)
         if table.between_rounds and table.played
         else None,
+        "last_number": table.last_row.number if table.last_row else 0,
         "notice": notice,
         "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
         "version": table.match.version,
@@ -89,7 +90,9 @@ def _scoreboard(table: Table) -> list[dict[str, Any]]:
 
 
 def _log(table: Table) -> list[str]:
-    if table.played is None or table.between_rounds:
+    # Between rounds the new round has no log yet; once the match is over, the last
+    # round's log stays on screen.
+    if table.played is None or (table.between_rounds and not table.over):
         return []
     return describe_log([parse_action(r.payload) for r in table.rows], table.names)
 

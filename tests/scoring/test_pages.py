@@ -7,7 +7,13 @@ import pytest
 from scoring import services
 from scoring.models import Match, Player
 
-NEW = {"game": "draw", "player-0": "Ana", "player-1": "Ben", "player-2": "Caro", "draw.sides_first": "on"}
+NEW = {
+    "game": "draw",
+    "player-0": "Ana",
+    "player-1": "Ben",
+    "player-2": "Caro",
+    "draw.sides_first": "on",
+}
 
 
 def test_home_lists_matches_in_progress_and_finished(scorekeeper, draw_match, quick_block):
@@ -27,7 +33,10 @@ def test_new_match_creates_with_the_rulebook_defaults(scorekeeper, db):
 
 
 def test_new_match_takes_house_rules(scorekeeper, db):
-    scorekeeper.post("/matches/new/", {**NEW, "draw.target": "150", "draw.set": "9", "draw.one_end_doubles": "on"})
+    scorekeeper.post(
+        "/matches/new/",
+        {**NEW, "draw.target": "150", "draw.set": "9", "draw.one_end_doubles": "on"},
+    )
     options = Match.objects.get().options
     assert (options["target"], options["set"], options["one_end_doubles"]) == (150, 9, True)
 
@@ -65,8 +74,15 @@ def test_bad_new_match_forms_explain_and_create_nothing(scorekeeper, db, change)
 def test_summary_shows_rounds_totals_and_winner(scorekeeper, quick_block):
     version = 0
     for n in range(5):
-        services.record(quick_block.pk, {"type": "play", "seat": 1, "tile": "6-6"}, version, f"l{n}-0000000")
-        services.record(quick_block.pk, {"type": "tally", "pips": {"0": 10, "1": 0}}, version + 1, f"t{n}-0000000")
+        services.record(
+            quick_block.pk, {"type": "play", "seat": 1, "tile": "6-6"}, version, f"l{n}-0000000"
+        )
+        services.record(
+            quick_block.pk,
+            {"type": "tally", "pips": {"0": 10, "1": 0}},
+            version + 1,
+            f"t{n}-0000000",
+        )
         version += 2
     html = scorekeeper.get(f"/matches/{quick_block.pk}/summary/").content.decode()
     assert "Ben wins the match" in html
@@ -75,5 +91,11 @@ def test_summary_shows_rounds_totals_and_winner(scorekeeper, quick_block):
 
 
 def test_admin_shows_the_models(admin_client, draw_match):
-    for path in ("/admin/scoring/match/", f"/admin/scoring/match/{draw_match.pk}/change/", "/admin/scoring/action/", "/admin/scoring/player/", "/admin/scoring/round/"):
+    for path in (
+        "/admin/scoring/match/",
+        f"/admin/scoring/match/{draw_match.pk}/change/",
+        "/admin/scoring/action/",
+        "/admin/scoring/player/",
+        "/admin/scoring/round/",
+    ):
         assert admin_client.get(path).status_code == 200

@@ -93,7 +93,9 @@ def test_an_unknown_match_is_reported(db):
 
 def test_a_tally_closes_the_round_and_the_next_action_opens_the_next(quick_block):
     services.record(quick_block.pk, play(0, "6-6"), 0, "r1-lead-000")
-    services.record(quick_block.pk, {"type": "tally", "hands": {"0": [], "1": ["6-5"]}}, 1, "r1-tally-00")
+    services.record(
+        quick_block.pk, {"type": "tally", "hands": {"0": [], "1": ["6-5"]}}, 1, "r1-tally-00"
+    )
     quick_block.refresh_from_db()
     assert quick_block.totals == [11, 0]
     assert Round.objects.get(number=1).result["winner"] == 0
@@ -117,7 +119,12 @@ def test_the_match_ends_at_the_target_and_refuses_more_plays(quick_block):
     version = 0
     for n in range(5):
         services.record(quick_block.pk, play(0, "6-6"), version, f"lead-{n}-000")
-        services.record(quick_block.pk, {"type": "tally", "pips": {"0": 0, "1": 12}}, version + 1, f"tally-{n}-00")
+        services.record(
+            quick_block.pk,
+            {"type": "tally", "pips": {"0": 0, "1": 12}},
+            version + 1,
+            f"tally-{n}-00",
+        )
         version += 2
     quick_block.refresh_from_db()
     assert quick_block.status == Match.FINISHED

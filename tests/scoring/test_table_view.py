@@ -20,7 +20,9 @@ def test_the_table_shows_layout_picker_and_scoreboard(scorekeeper, draw_match):
 
 
 def test_an_htmx_play_answers_with_the_table_fragment(scorekeeper, draw_match):
-    response = tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    response = tap(
+        scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"}
+    )
     html = response.content.decode()
     assert response.status_code == 200
     assert 'id="table"' in html and "<html" not in html
@@ -38,7 +40,9 @@ def test_without_javascript_a_play_redirects_back_to_the_table(scorekeeper, draw
 
 def test_a_two_tap_play_on_an_end(scorekeeper, draw_match):
     tap(scorekeeper, draw_match, {"type": "play", "seat": "2", "tile": "5-5", "target": "lead"})
-    response = tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "5-3", "target": "5-5/side"})
+    response = tap(
+        scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "5-3", "target": "5-5/side"}
+    )
     assert response.status_code == 200
     assert "Ana played 5-3 on 5-5" in response.content.decode()
 
@@ -71,7 +75,9 @@ def test_a_double_tap_records_once(scorekeeper, draw_match):
 def test_an_illegal_play_gets_422_with_the_rule_and_changes_nothing(scorekeeper, draw_match):
     tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
     before = snapshot(draw_match)
-    response = tap(scorekeeper, draw_match, {"type": "play", "seat": "1", "tile": "5-4", "target": "6-6/side"})
+    response = tap(
+        scorekeeper, draw_match, {"type": "play", "seat": "1", "tile": "5-4", "target": "6-6/side"}
+    )
     html = response.content.decode()
     assert response.status_code == 422
     assert "line.attach" in html and "5-4 does not fit on 6-6" in html
@@ -81,7 +87,9 @@ def test_an_illegal_play_gets_422_with_the_rule_and_changes_nothing(scorekeeper,
 def test_a_knock_while_tiles_can_be_drawn_is_refused(scorekeeper, draw_match):
     tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
     page = scorekeeper.get(f"/matches/{draw_match.pk}/").content.decode()
-    assert "Ben cannot knock while 13 tiles can still be drawn" in page  # shown on the disabled button
+    assert (
+        "Ben cannot knock while 13 tiles can still be drawn" in page
+    )  # shown on the disabled button
     response = tap(scorekeeper, draw_match, {"type": "pass", "seat": "1"})
     assert response.status_code == 422
     assert "draw.must-draw" in response.content.decode()
@@ -134,7 +142,7 @@ def test_the_tally_scores_the_round_and_shows_the_result(scorekeeper, quick_bloc
     response = tap(scorekeeper, quick_block, {"type": "tally", "hand-0": ["6-5"]})
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Ben wins" in html and "<strong class=\"total\">11</strong>" in html
+    assert "Ben wins" in html and '<strong class="total">11</strong>' in html
 
 
 def test_a_tally_with_the_wrong_number_of_tiles_is_refused(scorekeeper, quick_block):
