@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
@@ -87,8 +88,11 @@ def test_import_command_prints_where_and_why_on_stderr(tmp_path):
     path.write_text(json.dumps(bad))
     run = subprocess.run(
         [sys.executable, "manage.py", "import_match", str(path)],
-        capture_output=True, text=True, env={"DATABASE_URL": f"sqlite:///{tmp_path}/x.db", "PATH": ""},
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        env={"DATABASE_URL": f"sqlite:///{tmp_path}/x.db", "PATH": ""},
+    )
     # The database has no tables; the document is refused before anything is stored.
     assert run.returncode == 2, run.stderr
     assert run.stderr.startswith("round 1, action 2: line.attach: 5-4 does not fit on 6-6")
