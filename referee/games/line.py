@@ -272,7 +272,7 @@ def _check_tally(state: RoundState, action: Tally) -> RoundResult:
 
 
 def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> RoundResult:
-    _every_seat(state, hands)
+    hands = _every_seat(state, hands, ())
     where: dict[Tile, int] = {}
     for seat, tiles in sorted(hands.items()):
         who = state.name(seat)
@@ -306,7 +306,7 @@ def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> Round
 
 
 def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
-    _every_seat(state, pips)
+    pips = _every_seat(state, pips, 0)
     for seat, total in pips.items():
         most = state.hands[seat] * 2 * state.top
         if total > most:
@@ -318,12 +318,14 @@ def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
     return _score(state, tuple(pips[seat] for seat in range(state.seats)), ())
 
 
-def _every_seat(state: RoundState, declared: Mapping[int, object]) -> None:
+def _every_seat(state: RoundState, declared: dict, nothing: object) -> dict:
+    """Every seat's declaration; a seat that holds no tile has nothing to declare."""
     for seat in declared:
         _check_seat(state, seat)
-    missing = [state.name(s) for s in range(state.seats) if s not in declared]
+    missing = [state.name(s) for s in range(state.seats) if s not in declared and state.hands[s]]
     if missing:
         raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still hold.")
+    return {seat: declared.get(seat, nothing) for seat in range(state.seats)}
 
 
 def _audit(state: RoundState, hands: Mapping[int, tuple[Tile, ...]]) -> tuple[Finding, ...]:
