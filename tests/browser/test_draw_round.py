@@ -24,6 +24,9 @@ def end(page: Page, letter: str) -> None:
 
 
 def test_a_whole_draw_round_by_tapping(live_server, page: Page, shot):
+    problems: list[str] = []  # console errors include CSP violations
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto(live_server.url)
     page.get_by_role("link", name="New match").click()
     page.locator('input[name="game"][value="draw"]').check()
@@ -97,6 +100,7 @@ def test_a_whole_draw_round_by_tapping(live_server, page: Page, shot):
     page.get_by_role("link", name="Rounds and totals").click()
     expect(page.locator("tfoot")).to_contain_text("131")
     shot("05-summary")
+    assert problems == []
 
 
 def test_the_table_works_without_javascript(live_server, browser, shot):

@@ -1,0 +1,31 @@
+"""The strict content security policy and the other headers every page carries."""
+
+from __future__ import annotations
+
+
+def test_pages_carry_a_strict_csp(scorekeeper, draw_match):
+    response = scorekeeper.get(f"/matches/{draw_match.pk}/")
+    policy = response["Content-Security-Policy"]
+    assert "unsafe-inline" not in policy
+    assert "frame-ancestors 'none'" in policy
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+
+
+def test_pages_have_no_inline_styles_or_scripts(scorekeeper, draw_match):
+    for path in (
+        "/",
+        "/matches/new/",
+        f"/matches/{draw_match.pk}/",
+        f"/matches/{draw_match.pk}/summary/",
+    ):
+        html = scorekeeper.get(path).content.decode()
+        assert " style=" not in html and "<style" not in html
+        assert "<script>" not in html  # only <script src=...>
+
+
+def test_htmx_is_configured_without_injected_styles(scorekeeper, db):
+    html = scorekeeper.get("/").content.decode()
+    assert '"includeIndicatorStyles": false' in html
+    assert "htmx" in html and ".js" in html
