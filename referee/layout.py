@@ -16,11 +16,12 @@ which is how players at a table say it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 
 from referee.errors import IllegalAction
-from referee.tiles import DominoSet, Tile, number_name
+from referee.tiles import Tile, number_name
 
 SIDE, END = "side", "end"
 FACES = (SIDE, END)
@@ -140,9 +141,17 @@ class Layout:
                     )
         return tuple(ends)
 
+    @cached_property
+    def _bearing(self) -> Counter[int]:
+        """How many tiles on the table bear each number (a double bears its number once)."""
+        return Counter(n for p in self.placed for n in {p.tile.high, p.tile.low})
+
     def is_dead(self, number: int) -> bool:
         """``line.dead-end``: every tile bearing ``number`` is already on the table."""
-        return all(tile in self._index for tile in DominoSet(self.rules.top).bearing(number))
+        # A double-N set holds N+1 tiles bearing each number. Counted rather than looked up
+        # tile by tile: legal_actions asks this for every open end of every candidate play,
+        # and building those N+1 tiles each time was most of its cost.
+        return self._bearing[number] == self.rules.top + 1
 
     @property
     def is_blocked(self) -> bool:
@@ -178,7 +187,7 @@ class Layout:
     def play(self, tile: Tile, on: Tile | None = None, face: str | None = None) -> Layout:
         """Place ``tile`` on a free face of ``on`` (the lead when the layout is empty)."""
         if not self.placed:
-            return self._lead(tile, on)
+            return self._lead(tile, on, face)
         if tile in self._index:
             raise IllegalAction("set.unique", f"{tile} is already on the table.")
         if on is None:
@@ -193,10 +202,15 @@ class Layout:
         kind = self._choose_face(tile, index, face)
         return self._attach(tile, index, kind)
 
-    def _lead(self, tile: Tile, on: Tile | None) -> Layout:
+    def _lead(self, tile: Tile, on: Tile | None, face: str | None = None) -> Layout:
         if on is not None:
             raise IllegalAction(
                 "line.lead", f"The table is empty, so {tile} leads; it is not played on {on}."
+            )
+        if face is not None:
+            # Refused rather than ignored, so a recorded lead never claims a face it lacks.
+            raise IllegalAction(
+                "line.lead", f"The table is empty, so {tile} leads: there is no {face} to play on."
             )
         if self.rules.opening != "any" and not tile.is_double:
             rule = "line.cross" if self.rules.opening == "cross" else "line.lead"
@@ -280,7 +294,13 @@ class Layout:
 
     def _attach(self, tile: Tile, index: int, kind: str) -> Layout:
         parent = self.placed[index]
-        used = parent.free.index(next(f for f in parent.free if f.kind == kind))
+        # The face the tile matches: a non-double lead has two sides showing different
+        # numbers, so the first side is not always the one the tile touches.
+        used = next(
+            i
+            for i, f in enumerate(parent.free)
+            if f.kind == kind and tile.has(f.shows) and self._unlock_allows(tile, f)
+        )
         touching = parent.free[used].shows
         parent = replace(parent, free=parent.free[:used] + parent.free[used + 1 :])
         spinner = tile.is_double and (
