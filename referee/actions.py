@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.errors import InvalidAction
+from referee.errors import InvalidAction, shown
 from referee.tiles import Tile
 
 #: Fields the export adds and the import ignores (an imported document is never trusted).
@@ -164,21 +164,24 @@ def parse_action(data: object) -> Action:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         known = ", ".join(_FIELDS)
-        raise InvalidAction(f"Unknown action type {_short(kind)}; the types are {known}.")
+        raise InvalidAction(f"Unknown action type {shown(kind)}; the types are {known}.")
     required, optional = _FIELDS[kind]
-    present = set(data) - {"type"} - COMPUTED_FIELDS
+    # A computed field is ignored only where it is not the action's own: a declare's
+    # points are what the player said, not what the export added.
+    present = set(data) - {"type"} - (COMPUTED_FIELDS - required - optional)
     missing = required - present
+    a_kind = ("An " if kind[0] in "aeiou" else "A ") + kind
     if missing:
-        raise InvalidAction(f"A {kind} needs {', '.join(sorted(missing))}.")
+        raise InvalidAction(f"{a_kind} needs {', '.join(sorted(missing))}.")
     unknown = present - required - optional
     if unknown:
-        raise InvalidAction(f"A {kind} has no field {', '.join(sorted(map(_short, unknown)))}.")
+        raise InvalidAction(f"{a_kind} has no field {', '.join(sorted(map(shown, unknown)))}.")
     if kind == "play":
         if "card" in data or "drop" in data:
             raise InvalidAction("Cards are dropped only in Dominards.")
         face = data.get("face")
         if face is not None and face not in ("side", "end"):
-            raise InvalidAction(f"A face is side or end, not {_short(face)}.")
+            raise InvalidAction(f"A face is side or end, not {shown(face)}.")
         on = data.get("on")
         return Play(
             parse_seat(data["seat"]),
@@ -226,7 +229,9 @@ def _parse_tally(data: Mapping[str, Any]) -> Tally:
 def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:
     if not isinstance(value, Mapping) or len(value) > MAX_SEATS:
         raise InvalidAction(f"A tally's {name} maps each seat to its {name}.")
-    pairs = sorted((parse_seat(seat), item) for seat, item in value.items())
+    # Sorted by seat alone: two spellings of one seat ("1", "01") must reach the
+    # duplicate check below, not a comparison of their values.
+    pairs = sorted(((parse_seat(seat), item) for seat, item in value.items()), key=lambda p: p[0])
     if len({seat for seat, _ in pairs}) != len(pairs):
         raise InvalidAction(f"A seat appears twice in the tally's {name}.")
     return pairs
@@ -242,7 +247,7 @@ def parse_seat(value: object) -> int:
     ):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100:
-        raise InvalidAction(f"{_short(value)} is not a seat; seats are numbered 0, 1, 2, ...")
+        raise InvalidAction(f"{shown(value)} is not a seat; seats are numbered 0, 1, 2, ...")
     return value
 
 
@@ -255,10 +260,5 @@ def _integer(value: object, what: str, low: int, high: int) -> int:
     ):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidAction(f"{_short(value)} is not a valid {what} (from {low} to {high}).")
+        raise InvalidAction(f"{shown(value)} is not a valid {what} (from {low} to {high}).")
     return value
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 20 else text[:17] + "..."

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import Action, Undo, parse_action
-from referee.errors import IllegalAction, InvalidAction, RefereeError
+from referee.errors import IllegalAction, InvalidAction, RefereeError, shown
 from referee.games import line
 from referee.rulebook import preset
 
@@ -102,7 +102,10 @@ def replay(document: object) -> MatchReplay:
         raise DocumentError("A match document is a JSON object.")
     unknown = set(document) - _TOP_FIELDS - _COMPUTED_TOP
     if unknown:
-        raise DocumentError(f"Unknown field {sorted(unknown)[0]!r} in the match document.")
+        # Quoted before sorting: a document built in Python may mix key types.
+        raise DocumentError(
+            f"Unknown field {sorted(map(shown, unknown))[0]} in the match document."
+        )
     if document.get("format") != FORMAT:
         raise DocumentError(f"This is not a {FORMAT} document.")
     try:
@@ -139,7 +142,7 @@ def _parse_round(data: object, number: int) -> list[Action]:
         raise DocumentError("a round is an object with a list of actions.", number)
     unknown = set(data) - _ROUND_FIELDS - _COMPUTED_ROUND
     if unknown:
-        raise DocumentError(f"unknown field {sorted(unknown)[0]!r}.", number)
+        raise DocumentError(f"unknown field {sorted(map(shown, unknown))[0]}.", number)
     actions = []
     for a, item in enumerate(data["actions"], start=1):
         try:

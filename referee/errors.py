@@ -8,6 +8,18 @@ rules forbid, and it always names the rule id of RULES.md that forbids it.
 
 from __future__ import annotations
 
+import reprlib
+
+# Input is quoted back in messages; reprlib bounds the depth and length, so junk nested
+# thousands deep or megabytes long still gets a one-line refusal, never a RecursionError.
+_QUOTE = reprlib.Repr(maxlevel=2, maxstring=24, maxother=24, maxlist=3, maxdict=3)
+
+
+def shown(value: object) -> str:
+    """``value`` as a short quote for a message: ``'7-x'``, ``[[...]]``."""
+    text = _QUOTE.repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
+
 
 class RefereeError(Exception):
     """Base of every refusal; ``message`` is written for the players."""

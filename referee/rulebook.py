@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.errors import InvalidAction
+from referee.errors import InvalidAction, shown
 from referee.rule_texts import RULE_TEXTS
 
 
@@ -43,12 +43,12 @@ class Option:
             if isinstance(value, bool):
                 return value
             raise InvalidAction(
-                f"House rule {self.name} is on or off (true or false), not {value!r}."
+                f"House rule {self.name} is on or off (true or false), not {shown(value)}."
             )
         if type(value) is not type(self.default) or value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)
             raise InvalidAction(
-                f"House rule {self.name} must be one of {allowed}; {value!r} is not."
+                f"House rule {self.name} must be one of {allowed}; {shown(value)} is not."
             )
         return value
 
@@ -159,7 +159,9 @@ def preset(slug: str) -> Preset:
         return PRESETS[slug]
     except (KeyError, TypeError):
         names = ", ".join(PRESETS)
-        raise InvalidAction(f"There is no game {slug!r} here; the games are {names}.") from None
+        raise InvalidAction(
+            f"There is no game {shown(slug)} here; the games are {names}."
+        ) from None
 
 
 def resolve_options(slug: str, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -172,7 +174,7 @@ def resolve_options(slug: str, given: Mapping[str, Any] | None) -> dict[str, Any
     for name in given:
         if name not in known:
             raise InvalidAction(
-                f"{game.title} has no house rule {name!r}; its house rules are "
+                f"{game.title} has no house rule {shown(name)}; its house rules are "
                 + ", ".join(sorted(known))
                 + "."
             )

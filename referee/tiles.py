@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from referee.errors import InvalidAction
+from referee.errors import InvalidAction, shown
 
 #: The largest double the referee knows (a double-18 set).
 LARGEST_SET = 18
@@ -46,10 +46,10 @@ class Tile:
     def parse(cls, text: object) -> Tile:
         """Read ``6-4``, ``4-6``, ``6|4`` or ``6:4``; anything else is an InvalidAction."""
         if not isinstance(text, str) or len(text) > 16:
-            raise InvalidAction(f"{_shorten(text)} is not a tile; write a tile like 6-4.")
+            raise InvalidAction(f"{shown(text)} is not a tile; write a tile like 6-4.")
         match = _TILE.match(text)
         if not match:
-            raise InvalidAction(f"{_shorten(text)} is not a tile; write a tile like 6-4.")
+            raise InvalidAction(f"{shown(text)} is not a tile; write a tile like 6-4.")
         a, b = int(match[1]), int(match[2])
         if max(a, b) > LARGEST_SET:
             raise InvalidAction(f"{text.strip()} is not a tile: no half has more than 18 pips.")
@@ -118,8 +118,3 @@ class DominoSet:
 def number_name(number: int) -> str:
     """``6`` → ``six``; used to speak of the numbers on open ends."""
     return _NUMBER_NAMES[number]
-
-
-def _shorten(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 20 else text[:17] + "..."
