@@ -33,7 +33,7 @@ DOMINO, BLOCKED = "domino", "blocked"
 class Knock:
     """A pass, kept so the tally can audit it (``tally.audit``)."""
 
-    action: int  # index of the pass among the round's effective actions
+    action: int  # index of the pass in the round's log (undos included), as the table numbers it
     seat: int
     layout: Layout
 
@@ -84,6 +84,7 @@ class RoundState:
     ended: str | None = None  # DOMINO or BLOCKED, before the tally
     result: RoundResult | None = None
     actions: int = 0  # effective actions so far
+    logged: int = field(default=0, compare=False)  # entries in the round's log, undos included
     last_points: tuple[int, ...] = ()  # what the last action scored, by seat
     last: Action | None = None
     # Undo state: the state before the last action, and how many actions are
@@ -175,7 +176,11 @@ def _check_seat(state: RoundState, seat: int) -> None:
 def _check_turn(state: RoundState, seat: int, doing: str) -> None:
     _check_seat(state, seat)
     if state.result is not None:
-        raise IllegalAction("tally.hands", "This round is tallied; the next round has begun.")
+        raise IllegalAction(
+            "tally.hands",
+            f"This round is tallied, so {state.name(seat)} cannot {doing} in it; "
+            "the next round has begun.",
+        )
     if state.is_over:
         why = (
             f"{state.name(_domino_seat(state))} played their last tile"
@@ -184,7 +189,7 @@ def _check_turn(state: RoundState, seat: int, doing: str) -> None:
         )
         raise IllegalAction(
             "end.domino" if state.ended == DOMINO else "end.blocked",
-            f"The round is over ({why}); tally the hands.",
+            f"The round is over ({why}), so {state.name(seat)} cannot {doing}; tally the hands.",
         )
     if state.turn is not None and seat != state.turn:
         raise IllegalAction(
@@ -196,9 +201,10 @@ def _check_turn(state: RoundState, seat: int, doing: str) -> None:
 
 def _check_play(state: RoundState, action: Play) -> Layout:
     _check_turn(state, action.seat, "play")
-    DominoSet(state.top).check(action.tile)
-    if action.on is not None:
-        DominoSet(state.top).check(action.on)
+    # A rules refusal (not malformed input): 9-9 is a fine tile, just not in this set.
+    for tile in (action.tile, action.on):
+        if tile is not None and tile not in DominoSet(state.top):
+            raise IllegalAction("set.tiles", f"{tile} is not in a double-{state.top} set.")
     return state.layout.play(action.tile, action.on, action.face)
 
 
@@ -211,7 +217,9 @@ def _check_draw(state: RoundState, action: Draw) -> None:
             f"There is no drawing in {state.game.title}: {who} plays a tile or knocks.",
         )
     if state.turn is None:
-        raise IllegalAction("round.lead", "Nobody draws before the lead; record the lead first.")
+        raise IllegalAction(
+            "round.lead", f"{who} cannot draw yet: nobody draws before the lead; record it first."
+        )
     if state.options["draw_until"] == "one":
         if state.drew:
             raise IllegalAction(
@@ -229,7 +237,7 @@ def _check_draw(state: RoundState, action: Draw) -> None:
         raise IllegalAction(
             "draw.reserve",
             f"Only {state.drawable} tile{'s' if state.drawable > 1 else ''} can be drawn, "
-            f"not {action.count}.",
+            f"not {action.count}; {who} draws {state.drawable} at most.",
         )
 
 
@@ -237,7 +245,9 @@ def _check_pass(state: RoundState, action: Pass) -> None:
     _check_turn(state, action.seat, "knock")
     who = state.name(action.seat)
     if state.turn is None:
-        raise IllegalAction("round.lead", "Nobody knocks before the lead; record the lead first.")
+        raise IllegalAction(
+            "round.lead", f"{who} cannot knock yet: nobody knocks before the lead; record it first."
+        )
     drew_one = state.options.get("draw_until") == "one" and state.drew > 0
     if state.drawable and not drew_one:
         n = state.drawable
@@ -254,7 +264,7 @@ def _check_undo(state: RoundState) -> None:
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",
-            "That play stands: another tile has been placed since it was made.",
+            f"{_describe(state, state.last)} stands: another tile has been placed since.",
         )
 
 
@@ -324,7 +334,8 @@ def _every_seat(state: RoundState, declared: dict, nothing: object) -> dict:
         _check_seat(state, seat)
     missing = [state.name(s) for s in range(state.seats) if s not in declared and state.hands[s]]
     if missing:
-        raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still hold.")
+        verb = "holds" if len(missing) == 1 else "hold"
+        raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still {verb}.")
     return {seat: declared.get(seat, nothing) for seat in range(state.seats)}
 
 
@@ -372,6 +383,15 @@ def _domino_seat(state: RoundState) -> int:
     return state.hands.index(0)
 
 
+def _describe(state: RoundState, action: Action | None) -> str:
+    """An action as the table would name it: "Ana's 6-6", "Ben's draw"."""
+    if isinstance(action, Play):
+        return f"{state.name(action.seat)}'s {action.tile}"
+    if isinstance(action, Draw | Pass):
+        return f"{state.name(action.seat)}'s {'draw' if isinstance(action, Draw) else 'knock'}"
+    return "That action"
+
+
 def _tiles(n: int) -> str:
     return f"{n} tile{'s' if n != 1 else ''}"
 
@@ -393,9 +413,11 @@ def apply(state: RoundState, action: Action) -> RoundState:
     if isinstance(action, Undo):
         _check_undo(state)
         assert state.previous is not None
-        return replace(state.previous, settled=state.settled)
+        return replace(state.previous, settled=state.settled, logged=state.logged + 1)
     after = _transition(state, action)
-    return replace(after, actions=state.actions + 1, last=action, previous=state)
+    return replace(
+        after, actions=state.actions + 1, logged=state.logged + 1, last=action, previous=state
+    )
 
 
 def _transition(state: RoundState, action: Action) -> RoundState:
@@ -420,10 +442,13 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         hands = tuple(
             h + (action.count if s == action.seat else 0) for s, h in enumerate(state.hands)
         )
-        # A draw keeps the turn: the seat plays what it drew, or draws again.
+        # A draw keeps the turn: the seat plays what it drew, or draws again. A tile drawn
+        # now may be the one that fitted at this seat's earlier knocks (draw_until one lets a
+        # seat knock while tiles can still be drawn), so tally.audit can no longer judge them.
         return replace(
             state, hands=hands, stock=state.stock - action.count, drew=state.drew + action.count,
             passes=0, last_points=nobody,
+            knocks=tuple(k for k in state.knocks if k.seat != action.seat),
         )  # fmt: skip
     if isinstance(action, Pass):
         _check_pass(state, action)
@@ -434,7 +459,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
             drew=0,
             passes=passes,
             ended=BLOCKED if passes >= state.seats else None,
-            knocks=state.knocks + (Knock(state.actions, action.seat, state.layout),),
+            knocks=state.knocks + (Knock(state.logged, action.seat, state.layout),),
             last_points=nobody,
         )
     if isinstance(action, Tally):
@@ -459,8 +484,12 @@ def legal_actions(state: RoundState) -> tuple[Action, ...]:
         for seat in seats:
             for tile in unseen:
                 if state.layout.placed:
+                    spots = state.layout.attachments(tile)
+                    candidates += [Play(seat, tile, on, face) for on, face in spots]
+                    # A play need not name the face (the referee picks one), and apply
+                    # accepts it, so it is legal too.
                     candidates += [
-                        Play(seat, tile, on, face) for on, face in state.layout.attachments(tile)
+                        Play(seat, tile, on) for on in dict.fromkeys(on for on, _ in spots)
                     ]
                 else:
                     candidates.append(Play(seat, tile))
