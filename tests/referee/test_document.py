@@ -1,0 +1,366 @@
+"""Match documents (MATCH_FORMAT.md): replay, export, and documents nobody should trust."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from referee import DocumentError, export, replay
+from referee.games.line import BLOCKED, DOMINO
+
+
+def play(seat, tile, on=None):
+    return {"type": "play", "seat": seat, "tile": tile} | ({"on": on} if on else {})
+
+
+def draw(seat, count=1):
+    return {"type": "draw", "seat": seat, "count": count}
+
+
+def knock(seat):
+    return {"type": "pass", "seat": seat}
+
+
+UNDO = {"type": "undo"}
+
+# A Draw match for three to 50, written by hand as a table would have recorded it.
+#
+# Round 1: Ana leads 6-6 and plays out; Caro misplaces 4-1 and takes it back.
+# Round 2: Ben leads 5-5; Ana draws the boneyard dry; all three knock; pips are declared.
+# Round 3: Caro leads 4-4; Ana plays out; the first tally miscounts Caro's hand and is
+#          taken back. Ana reaches 70 and wins the match.
+MATCH = {
+    "format": "boneyard-match/1",
+    "game": "draw",
+    "options": {"target": 50},
+    "players": ["Ana", "Ben", "Caro"],
+    "rounds": [
+        {"actions": [
+            play(0, "6-6"),
+            play(1, "6-5", "6-6"),
+            draw(2, 2),
+            play(2, "6-1", "6-6"),
+            play(0, "5-5", "6-5"),
+            play(1, "1-0", "6-1"),
+            play(2, "5-3", "5-5"),
+            play(0, "3-3", "5-3"),
+            draw(1),
+            play(1, "0-0", "1-0"),
+            play(2, "3-2", "3-3"),
+            play(0, "4-0", "0-0"),
+            play(1, "2-2", "3-2"),
+            play(2, "4-1", "4-0"),
+            UNDO,
+            play(2, "4-2", "4-0"),
+            play(0, "2-1", "2-2"),
+            {"type": "tally", "hands": {"0": [], "1": ["6-4", "1-1"], "2": ["6-3", "5-4", "4-4"]}},
+        ]},
+        {"actions": [
+            play(1, "5-5"),
+            play(2, "5-0", "5-5"),
+            draw(0, 13),
+            play(0, "5-4", "5-5"),
+            knock(1),
+            knock(2),
+            knock(0),
+            {"type": "tally", "pips": {"0": 30, "1": 12, "2": 14}},
+        ]},
+        {"actions": [
+            play(2, "4-4"),
+            play(0, "4-3", "4-4"),
+            play(1, "4-2", "4-4"),
+            draw(2),
+            draw(2),
+            play(2, "3-1", "4-3"),
+            play(0, "2-2", "4-2"),
+            play(1, "1-1", "3-1"),
+            play(2, "2-0", "2-2"),
+            play(0, "1-0", "1-1"),
+            play(1, "0-0", "2-0"),
+            play(2, "6-0", "1-0"),
+            play(0, "6-6", "6-0"),
+            play(1, "5-0", "0-0"),
+            draw(2),
+            play(2, "6-5", "6-6"),
+            play(0, "5-3", "6-5"),
+            {"type": "tally", "hands": {"0": [], "1": ["6-4"], "2": ["6-3", "5-2", "3-2"]}},
+            UNDO,
+            {"type": "tally", "hands": {"0": [], "1": ["6-4"], "2": ["6-3", "5-2", "3-3"]}},
+        ]},
+    ],
+}  # fmt: skip
+
+EXPECTED_RESULTS = [
+    {"winner": 0, "reason": "domino", "pips": {"0": 0, "1": 12, "2": 26}, "points": {"0": 38}},
+    {"winner": 1, "reason": "blocked", "pips": {"0": 30, "1": 12, "2": 14}, "points": {"1": 44}},
+    {"winner": 0, "reason": "domino", "pips": {"0": 0, "1": 10, "2": 22}, "points": {"0": 32}},
+]
+
+
+def test_the_match_replays():
+    match = replay(MATCH)
+    assert match.game == "draw" and match.players == ("Ana", "Ben", "Caro")
+    assert match.options["target"] == 50 and match.options["set"] == 6
+    assert [r.state.ended for r in match.rounds] == [DOMINO, BLOCKED, DOMINO]
+    assert [r.state.result.points for r in match.rounds] == [(38, 0, 0), (0, 44, 0), (32, 0, 0)]
+    assert match.totals == (70, 44, 0)
+    assert match.winner == 0
+    # the undone misplay is not on the table
+    first = match.rounds[0].state
+    assert "4-1" not in {str(t) for t in first.layout.tiles}
+    assert first.hands == (0, 2, 3)
+
+
+def test_the_export_adds_what_the_referee_computed():
+    exported = export(replay(MATCH))
+    # MATCH_FORMAT.md, Export: every action that changed a score gains its points...
+    rounds = exported["rounds"]
+    assert rounds[0]["actions"][-1]["points"] == {"0": 38}
+    assert rounds[1]["actions"][-1]["points"] == {"1": 44}
+    assert rounds[2]["actions"][-3]["points"] == {"0": 31}
+    assert rounds[2]["actions"][-2] == {"type": "undo", "points": {"0": -31}}
+    assert rounds[2]["actions"][-1]["points"] == {"0": 32}
+    scored = [(r, a) for r, rnd in enumerate(rounds) for a, x in enumerate(rnd["actions"])
+              if "points" in x]  # fmt: skip
+    assert scored == [(0, 17), (1, 7), (2, 17), (2, 18), (2, 19)]
+    # ...every round its result, the document the totals and the winner.
+    assert [r["result"] for r in rounds] == EXPECTED_RESULTS
+    assert exported["totals"] == {"0": 70, "1": 44, "2": 0}
+    assert exported["winner"] == 0
+    # Everything else is the document as written, in canonical form.
+    assert exported["format"] == "boneyard-match/1" and exported["game"] == "draw"
+    assert exported["players"] == ["Ana", "Ben", "Caro"]
+    assert exported["options"] == {
+        "set": 6, "hand_size": 0, "opening": "any", "spinners": "none", "sides_first": True,
+        "spinner_count": "while-end", "draw_until": "playable", "reserve": 0,
+        "one_end_doubles": False, "blocked_minus_own": False, "target": 50,
+    }  # fmt: skip
+    stripped = [
+        [{k: v for k, v in a.items() if k != "points"} for a in r["actions"]] for r in rounds
+    ]
+    assert stripped == [r["actions"] for r in MATCH["rounds"]]
+    assert set(exported) == {"format", "game", "options", "players", "rounds", "totals", "winner"}
+    assert all(set(r) == {"actions", "result"} for r in rounds)
+
+
+def test_export_replay_export_is_identical():
+    first = export(replay(MATCH))
+    second = export(replay(json.loads(json.dumps(first))))
+    assert second == first
+    assert json.dumps(second, sort_keys=True) == json.dumps(first, sort_keys=True)
+
+
+def test_the_export_is_plain_json():
+    exported = export(replay(MATCH))
+    assert json.loads(json.dumps(exported)) == exported
+
+
+def test_computed_fields_are_never_trusted():
+    forged = export(replay(MATCH))
+    forged["totals"] = {"0": 0, "1": 500, "2": 0}
+    forged["winner"] = 1
+    forged["rounds"][0]["result"] = {"winner": 2, "reason": "domino", "pips": {}, "points": {}}
+    forged["rounds"][0]["actions"][-1]["points"] = {"2": 1000}
+    assert export(replay(forged)) == export(replay(MATCH))
+
+
+def test_the_export_writes_tiles_high_half_first():
+    doc = copy.deepcopy(MATCH)
+    doc["rounds"][0]["actions"][1] = {"type": "play", "seat": "1", "tile": "5|6", "on": "6:6"}
+    assert export(replay(doc)) == export(replay(MATCH))
+
+
+def test_an_unfinished_round_has_no_result():
+    doc = copy.deepcopy(MATCH)
+    doc["rounds"][2]["actions"] = doc["rounds"][2]["actions"][:5]
+    match = replay(doc)
+    assert match.totals == (38, 44, 0) and match.winner is None
+    exported = export(match)
+    assert "result" not in exported["rounds"][2]
+    assert export(replay(exported)) == exported
+
+
+def test_a_document_with_no_rounds():
+    doc = {"format": "boneyard-match/1", "game": "block", "players": ["Ana", "Ben"]}
+    exported = export(replay(doc))
+    assert exported["rounds"] == [] and exported["totals"] == {"0": 0, "1": 0}
+    assert exported["winner"] is None
+
+
+# -- an illegal action stops the replay where it is -----------------------------------------------
+
+
+def with_action(round_index: int, action_index: int, action) -> dict:
+    doc = copy.deepcopy(MATCH)
+    doc["rounds"][round_index]["actions"][action_index] = action
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("doc", "where", "rule"),
+    [
+        (with_action(0, 1, play(2, "6-5", "6-6")), (1, 2), "turn.order"),
+        (with_action(0, 4, play(0, "5-5", "6-6")), (1, 5), "line.attach"),
+        (with_action(0, 8, knock(1)), (1, 9), "draw.must-draw"),
+        (with_action(0, 9, play(1, "6-6", "1-0")), (1, 10), "set.unique"),
+        (with_action(1, 2, draw(0, 14)), (2, 3), "draw.reserve"),
+        (with_action(1, 0, play(5, "5-5")), (2, 1), "seat.order"),
+        (with_action(2, 0, play(2, "9-9")), (3, 1), "set.tiles"),
+        (with_action(2, 17, {"type": "tally", "pips": {"0": 0, "1": 10}}), (3, 18), "tally.hands"),
+        (with_action(0, 17, {"type": "tally", "hands": {"0": [], "1": ["6-4", "1-1"],
+                                                        "2": ["6-3", "5-4", "6-6"]}}),
+         (1, 18), "set.unique"),
+        (with_action(0, 14, {"type": "roll", "seat": 2, "dice": [3, 4]}), (1, 15), "info.public"),
+    ],
+)  # fmt: skip
+def test_an_illegal_action_names_round_action_and_rule(doc, where, rule):
+    with pytest.raises(DocumentError) as caught:
+        replay(doc)
+    error = caught.value
+    round_number, action_number = where
+    assert (error.round, error.action, error.rule) == (round_number, action_number, rule)
+    assert str(error).startswith(f"round {round_number}, action {action_number}: {rule}: ")
+    assert len(str(error)) > len(f"round {round_number}, action {action_number}: {rule}: ")
+
+
+def test_a_malformed_action_names_round_and_action():
+    with pytest.raises(DocumentError) as caught:
+        replay(with_action(1, 3, {"type": "play", "seat": 0, "tile": "5-x", "on": "5-5"}))
+    assert str(caught.value) == "round 2, action 4: '5-x' is not a tile; write a tile like 6-4."
+    assert caught.value.rule is None
+
+
+def test_an_action_after_the_winning_tally():
+    doc = copy.deepcopy(MATCH)
+    doc["rounds"][2]["actions"].append(play(1, "6-4", "5-3"))
+    with pytest.raises(DocumentError) as caught:
+        replay(doc)
+    assert str(caught.value).startswith("round 3, action 21: tally.hands: ")
+
+
+def test_a_round_after_the_match_was_won():
+    doc = copy.deepcopy(MATCH)
+    doc["rounds"].append({"actions": [play(0, "6-6")]})
+    with pytest.raises(DocumentError) as caught:
+        replay(doc)
+    assert str(caught.value) == "round 4: Ana had already won the match."
+    doc["rounds"][-1] = {"actions": []}
+    with pytest.raises(DocumentError, match="round 4: Ana had already won"):
+        replay(doc)
+
+
+def test_a_round_after_an_untallied_round():
+    doc = copy.deepcopy(MATCH)
+    del doc["rounds"][0]["actions"][-1]
+    with pytest.raises(DocumentError) as caught:
+        replay(doc)
+    assert str(caught.value) == "round 2: the round before it was never tallied."
+
+
+# -- hostile documents: always a DocumentError, never anything else --------------------------------
+
+
+def deep(depth: int, leaf: object = None) -> object:
+    value = leaf
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def deep_dict(depth: int) -> object:
+    value: object = {}
+    for _ in range(depth):
+        value = {"actions": value}
+    return value
+
+
+BASE = {"format": "boneyard-match/1", "game": "draw", "players": ["Ana", "Ben"], "rounds": []}
+JSON_DEEP = json.loads("[" * 900 + "]" * 900)
+PYTHON_DEEP = deep(100_000)
+ROUND = {"actions": [play(0, "6-6")]}
+
+HOSTILE = [
+    ("a list", []),
+    ("a string", "boneyard-match/1"),
+    ("null", None),
+    ("a number", 5),
+    ("bytes", b"{}"),
+    ("an empty object", {}),
+    ("no format", {k: v for k, v in BASE.items() if k != "format"}),
+    ("another format", BASE | {"format": "boneyard-match/2"}),
+    ("a format that is a list", BASE | {"format": ["boneyard-match/1"]}),
+    ("an unknown top-level field", BASE | {"comment": "hello"}),
+    ("a non-string key", BASE | {1: 2}),
+    ("an unknown game", BASE | {"game": "chess"}),
+    ("a game that is not a string", BASE | {"game": ["draw"]}),
+    ("a game that is an object", BASE | {"game": {"draw": 1}}),
+    ("no game", {k: v for k, v in BASE.items() if k != "game"}),
+    ("a game not played here yet", BASE | {"game": "dump-truck"}),
+    ("no players", {k: v for k, v in BASE.items() if k != "players"}),
+    ("players not a list", BASE | {"players": "Ana, Ben"}),
+    ("a player that is not a name", BASE | {"players": ["Ana", 7]}),
+    ("a blank name", BASE | {"players": ["Ana", "   "]}),
+    ("a name too long", BASE | {"players": ["Ana", "B" * 41]}),
+    ("the same name twice", BASE | {"players": ["Ana", "ana"]}),
+    ("one player", BASE | {"players": ["Ana"]}),
+    ("too many players", BASE | {"players": [f"P{i}" for i in range(6)]}),
+    ("options not an object", BASE | {"options": ["target", 50]}),
+    ("an unknown option", BASE | {"options": {"muggins": True}}),
+    ("a bad option value", BASE | {"options": {"target": 75}}),
+    ("a deal that does not fit", BASE | {"options": {"hand_size": 15}}),
+    ("rounds not a list", BASE | {"rounds": {"0": ROUND}}),
+    ("rounds a string", BASE | {"rounds": "[]"}),
+    ("a round that is not an object", BASE | {"rounds": [[play(0, "6-6")]]}),
+    ("a round without actions", BASE | {"rounds": [{}]}),
+    ("actions not a list", BASE | {"rounds": [{"actions": play(0, "6-6")}]}),
+    ("an unknown round field", BASE | {"rounds": [ROUND | {"note": "x"}]}),
+    ("a non-string round key", BASE | {"rounds": [ROUND | {2: "x"}]}),
+    ("an action that is not an object", BASE | {"rounds": [{"actions": ["play 6-6"]}]}),
+    ("an unknown action", BASE | {"rounds": [{"actions": [{"type": "shuffle"}]}]}),
+    ("deep JSON as the document", JSON_DEEP),
+    ("deep JSON as rounds", BASE | {"rounds": JSON_DEEP}),
+    ("deep JSON as a round", BASE | {"rounds": [JSON_DEEP]}),
+    ("deep JSON as actions", BASE | {"rounds": [{"actions": JSON_DEEP}]}),
+    ("deep JSON as the game", BASE | {"game": JSON_DEEP}),
+    ("deep JSON as an option", BASE | {"options": {"set": JSON_DEEP}}),
+    ("deep JSON as a player", BASE | {"players": JSON_DEEP}),
+    ("deep JSON as a tile", BASE | {"rounds": [{"actions": [play(0, JSON_DEEP)]}]}),
+    ("deep objects as a round", BASE | {"rounds": [deep_dict(900)]}),
+    ("deep Python as the game", BASE | {"game": PYTHON_DEEP}),
+    ("deep Python as an option", BASE | {"options": {"target": PYTHON_DEEP}}),
+    ("a huge option name", BASE | {"options": {"x" * 1_000_000: 1}}),
+    ("deep Python as a seat", BASE | {"rounds": [{"actions": [knock(PYTHON_DEEP)]}]}),
+    ("deep Python as a tile", BASE | {"rounds": [{"actions": [play(0, PYTHON_DEEP)]}]}),
+    ("deep Python as a type", BASE | {"rounds": [{"actions": [{"type": PYTHON_DEEP}]}]}),
+    ("deep Python as a hand", BASE | {"rounds": [{"actions": [
+        play(0, "6-6"), {"type": "tally", "hands": {"0": PYTHON_DEEP}}]}]}),
+    ("deep Python as pips", BASE | {"rounds": [{"actions": [
+        play(0, "6-6"), {"type": "tally", "pips": {"0": PYTHON_DEEP}}]}]}),
+    ("a huge string as the game", BASE | {"game": "x" * 5_000_000}),
+    ("a huge string as a tile", BASE | {"rounds": [{"actions": [play(0, "6" * 5_000_000)]}]}),
+    ("a huge number of seats in a tally", BASE | {"rounds": [{"actions": [
+        play(0, "6-6"), {"type": "tally", "pips": {str(s): 0 for s in range(10_000)}}]}]}),
+    ("the same seat twice in a tally", BASE | {"rounds": [{"actions": [
+        play(0, "6-6"), {"type": "tally", "pips": {"1": 5, "01": [1]}}]}]}),
+    ("a seat as a float", BASE | {"rounds": [{"actions": [knock(1.0)]}]}),
+    ("a seat as a bool", BASE | {"rounds": [{"actions": [play(True, "6-6")]}]}),
+    ("a seat past the table", BASE | {"rounds": [{"actions": [play(2, "6-6")]}]}),
+    ("a tile past the set", BASE | {"rounds": [{"actions": [play(0, "12-12")]}]}),
+    ("a tally before the round ends", BASE | {"rounds": [{"actions": [
+        play(0, "6-6"), {"type": "tally", "pips": {"0": 1, "1": 1}}]}]}),
+    ("an undo with nothing to undo", BASE | {"rounds": [{"actions": [UNDO]}]}),
+    ("NaN as a count", BASE | {"rounds": [{"actions": [
+        play(0, "6-6"), {"type": "draw", "seat": 1, "count": float("nan")}]}]}),
+    ("infinity as pips", BASE | {"rounds": [{"actions": [
+        play(0, "6-6"), {"type": "tally", "pips": {"0": float("inf")}}]}]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("doc", [case[1] for case in HOSTILE], ids=[case[0] for case in HOSTILE])
+def test_hostile_documents_are_refused_with_a_document_error(doc):
+    with pytest.raises(DocumentError) as caught:
+        replay(doc)
+    message = str(caught.value)
+    assert message and len(message) < 400, "the message is printed for a person to read"
