@@ -18,7 +18,7 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
  'dominards.card-bonus': ('3. Dominards (S004)',
                           "Dropping your last card scores 2 points per card left in opponents' "
                           'hands and ends the game (after any domino bonus from the same play). '
-                          'Highest score wins. cards each seat holds.'),
+                          'Highest score wins.'),
  'dominards.dice': ('3. Dominards (S004)',
                     "Dice control starts with the leader. At the start of the controller's turn "
                     'the controller rolls either 2 dice ("multiples") or 4 dice ("virtual card"). '
@@ -130,8 +130,7 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
  'havoc.win': ('5. Double Domino Havoc (Board Dominoes, S000)',
                'The first seat with all 6 train slots filled wins the round; every other seat '
                'scores the pips left in its tray against it. Rounds continue to an agreed count or '
-               'time; the lowest total wins. response, and tray counts, and checks tray tiles when '
-               'they are declared at the tally.'),
+               'time; the lowest total wins.'),
  'info.public': ('1. Common ground',
                  'The referee knows only what the table records: tiles placed face up, counts of '
                  'tiles in each hand and in the boneyard, and whatever players declare. Hands are '

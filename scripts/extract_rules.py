@@ -26,6 +26,8 @@ def extract(lines: list[str]) -> dict[str, tuple[str, str]]:
         if match:
             current = match[1]
             rules[current] = (section, match[2].strip())
+        elif line.startswith("- "):
+            current = None  # a bullet that is not a rule (e.g. "Cards are private") ends it
         elif current and line.startswith("  ") and line.strip():
             section_of, text = rules[current]
             rules[current] = (section_of, f"{text} {line.strip()}")
