@@ -96,21 +96,27 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                           'available it skips the draw.'),
  'havoc.dead-double': ('5. Double Domino Havoc (Board Dominoes, S000)',
                        'if the response comes back to the seat that placed the double, the double '
-                       'is dead (removed from play, slot empty) and that seat plays a normal turn. '
-                       '- A replacement that is itself a double re-triggers the rule from the '
-                       "responder's slot."),
+                       'is dead (removed from play, slot empty) and that seat plays a normal '
+                       'turn.'),
  'havoc.direction': ('5. Double Domino Havoc (Board Dominoes, S000)',
                      'an odd double (1, 3, 5, 7, 9, 11) sets play counter-clockwise; an even '
                      'double (0, 2, …, 12) sets it clockwise. It sets the direction, it does not '
-                     'toggle it. - The next seat in that direction responds, in this order: (A) if '
-                     'the free end of its train matches the double it may take the double onto its '
-                     'train, then discards normally; (B) otherwise, if it holds a tray tile '
-                     "bearing the double's number, it must put that tile in the double's slot; the "
-                     'double is removed from play and the responder draws a replacement from the '
-                     'boneyard, which ends the rule and passes play on; (C) otherwise it passes '
-                     'and the next seat responds.'),
+                     'toggle it.'),
+ 'havoc.discard-back': ('5. Double Domino Havoc (Board Dominoes, S000)',
+                        "if you took another seat's discard this turn, your discard goes into that "
+                        "seat's slot instead."),
  'havoc.doubles': ('5. Double Domino Havoc (Board Dominoes, S000)',
-                   'Whenever a double lands in any discard slot:'),
+                   'Whenever a double lands in any discard slot: - The next seat in that direction '
+                   'responds, in this order: (A) if the free end of its train matches the double '
+                   'it may take the double onto its train, then discards normally; (B) otherwise, '
+                   "if it holds a tray tile bearing the double's number, it must put that tile in "
+                   "the double's slot; the double is removed from play and the responder draws a "
+                   'replacement from the boneyard, which ends the rule and passes play on; (C) '
+                   'otherwise it passes and the next seat responds. - A replacement that is itself '
+                   "a double re-triggers the rule from the responder's slot."),
+ 'havoc.drawn-double': ('5. Double Domino Havoc (Board Dominoes, S000)',
+                        'A double drawn from the boneyard (after the first six) goes at once to '
+                        "the drawer's own discard slot; the turn ends there."),
  'havoc.invariant': ('5. Double Domino Havoc (Board Dominoes, S000)',
                      'After every completed turn, tray + train = 6 for every seat.'),
  'havoc.setup': ('5. Double Domino Havoc (Board Dominoes, S000)',
@@ -119,14 +125,11 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                  'tile.'),
  'havoc.turn': ('5. Double Domino Havoc (Board Dominoes, S000)',
                 'A normal turn is DRAW, then PLAY, then DISCARD: 1. Draw one tile from the '
-                "boneyard, or take the face-up tile from another seat's discard slot. 2. "
-                'havoc.drawn-double — A double drawn from the boneyard (after the first six) goes '
-                "at once to the drawer's own discard slot; the turn ends there. 3. Play (if "
+                "boneyard, or take the face-up tile from another seat's discard slot. 3. Play (if "
                 'possible): move one tray tile to the next empty train slot. The first train tile '
                 'is free; each later one must match the free end of the previous train tile. 4. '
                 'Discard one tray tile to your own slot; the tile already there is removed from '
-                "play face up. havoc.discard-back — if you took another seat's discard this turn, "
-                "your discard goes into that seat's slot instead."),
+                'play face up.'),
  'havoc.win': ('5. Double Domino Havoc (Board Dominoes, S000)',
                'The first seat with all 6 train slots filled wins the round; every other seat '
                'scores the pips left in its tray against it. Rounds continue to an agreed count or '

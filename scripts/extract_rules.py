@@ -12,27 +12,46 @@ import pprint
 import re
 import sys
 
-RULE = re.compile(r"^\s*- `([a-z0-9.-]+)` — (.*)$")
+# A rule starts with its id in backticks and a dash: at a bullet ("- `id` — "), at a
+# numbered step ("2. `id` — "), or inside a step's wrapped text ("   `id` — ").
+RULE = re.compile(r"^(\s*)(?:(?:-|\d+\.)\s+)?`([a-z0-9.-]+)` — (.*)$")
+ITEM = re.compile(r"^(\s*)(?:-|\d+\.)\s+(.*)$")
 
 
 def extract(lines: list[str]) -> dict[str, tuple[str, str]]:
+    """Rule id → (section, text). A rule's text runs until a line that is not indented
+    under it: sub-items and wrapped lines belong to the innermost rule above them."""
     rules: dict[str, tuple[str, str]] = {}
-    section, current = "", None
+    section = ""
+    open_rules: list[tuple[int, str]] = []  # (indent, id), outermost first
+
+    def add(text: str) -> None:
+        if open_rules:
+            rule = open_rules[-1][1]
+            rules[rule] = (rules[rule][0], f"{rules[rule][1]} {text.strip()}")
+
+    def close(indent: int) -> None:
+        while open_rules and open_rules[-1][0] >= indent:
+            open_rules.pop()
+
     for line in lines:
-        if line.startswith("## ") or line.startswith("### "):
-            section, current = line.lstrip("#").strip(), None
+        if line.startswith("#") or not line.strip() or line.startswith("|"):
+            section = line.lstrip("#").strip() if line.startswith("#") else section
+            open_rules.clear()
             continue
-        match = RULE.match(line)
-        if match:
-            current = match[1]
-            rules[current] = (section, match[2].strip())
-        elif line.startswith("- "):
-            current = None  # a bullet that is not a rule (e.g. "Cards are private") ends it
-        elif current and line.startswith("  ") and line.strip():
-            section_of, text = rules[current]
-            rules[current] = (section_of, f"{text} {line.strip()}")
-        elif not line.strip() or line.startswith("|"):
-            current = None
+        rule, item = RULE.match(line), ITEM.match(line)
+        if rule:
+            indent = len(rule[1]) if not item else len(item[1])
+            close(indent)
+            open_rules.append((indent, rule[2]))
+            rules[rule[2]] = (section, rule[3].strip())
+        elif item:
+            close(len(item[1]))
+            add(line.strip())
+        elif line.startswith(" "):
+            add(line)
+        else:
+            open_rules.clear()
     return {key: (sec, _plain(text)) for key, (sec, text) in rules.items()}
 
 

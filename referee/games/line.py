@@ -307,25 +307,31 @@ def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> Round
                     "set.unique", f"{tile} is declared {place}; each tile exists once."
                 )
             where[tile] = seat
-    halve = state.options["one_end_doubles"]
-    pips = tuple(
-        sum(t.high if (halve and t.is_double) else t.pips for t in hands[seat])
-        for seat in range(state.seats)
-    )
+    pips = tuple(sum(_value(state, t) for t in hands[seat]) for seat in range(state.seats))
     return _score(state, pips, _audit(state, hands))
 
 
 def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
     pips = _every_seat(state, pips, 0)
+    # A total is possible when it lies between the held count of cheapest and of dearest
+    # tiles not on the table (info.public: as far as the table's record can tell).
+    values = sorted(_value(state, t) for t in DominoSet(state.top).tiles if t not in state.layout)
     for seat, total in pips.items():
-        most = state.hands[seat] * 2 * state.top
-        if total > most:
+        held = state.hands[seat]
+        least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
+        if not least <= total <= most:
+            bound = f"at most {most}" if total > most else f"at least {least}"
             raise IllegalAction(
                 "tally.hands",
-                f"{state.name(seat)} holds {_tiles(state.hands[seat])}: at most {most} pips, "
-                f"not {total}.",
+                f"{state.name(seat)} holds {_tiles(held)}: {bound} pips with the tiles off "
+                f"the table, not {total}.",
             )
     return _score(state, tuple(pips[seat] for seat in range(state.seats)), ())
+
+
+def _value(state: RoundState, tile: Tile) -> int:
+    """What a tile left in hand counts (``tally.one-end-doubles`` halves a double)."""
+    return tile.high if state.options["one_end_doubles"] and tile.is_double else tile.pips
 
 
 def _every_seat(state: RoundState, declared: dict, nothing: object) -> dict:

@@ -25,16 +25,17 @@ def knock(seat):
 
 UNDO = {"type": "undo"}
 
-# A Draw match for three to 50, written by hand as a table would have recorded it.
+# A Draw match for three to 200, written by hand as a table would have recorded it.
 #
 # Round 1: Ana leads 6-6 and plays out; Caro misplaces 4-1 and takes it back.
-# Round 2: Ben leads 5-5; Ana draws the boneyard dry; all three knock; pips are declared.
+# Round 2: Ben leads 5-5; Ben draws the boneyard dry; all three knock; pips are declared
+#          (the 25 tiles off the table hold 144 pips: Ana 12, Ben 118, Caro 14).
 # Round 3: Caro leads 4-4; Ana plays out; the first tally miscounts Caro's hand and is
-#          taken back. Ana reaches 70 and wins the match.
+#          taken back. Ana reaches 202 and wins the match.
 MATCH = {
     "format": "boneyard-match/1",
     "game": "draw",
-    "options": {"target": 50},
+    "options": {"target": 200},
     "players": ["Ana", "Ben", "Caro"],
     "rounds": [
         {"actions": [
@@ -60,12 +61,12 @@ MATCH = {
         {"actions": [
             play(1, "5-5"),
             play(2, "5-0", "5-5"),
-            draw(0, 13),
             play(0, "5-4", "5-5"),
+            draw(1, 13),
             knock(1),
             knock(2),
             knock(0),
-            {"type": "tally", "pips": {"0": 30, "1": 12, "2": 14}},
+            {"type": "tally", "pips": {"0": 12, "1": 118, "2": 14}},
         ]},
         {"actions": [
             play(2, "4-4"),
@@ -94,7 +95,7 @@ MATCH = {
 
 EXPECTED_RESULTS = [
     {"winner": 0, "reason": "domino", "pips": {"0": 0, "1": 12, "2": 26}, "points": {"0": 38}},
-    {"winner": 1, "reason": "blocked", "pips": {"0": 30, "1": 12, "2": 14}, "points": {"1": 44}},
+    {"winner": 0, "reason": "blocked", "pips": {"0": 12, "1": 118, "2": 14}, "points": {"0": 132}},
     {"winner": 0, "reason": "domino", "pips": {"0": 0, "1": 10, "2": 22}, "points": {"0": 32}},
 ]
 
@@ -102,10 +103,10 @@ EXPECTED_RESULTS = [
 def test_the_match_replays():
     match = replay(MATCH)
     assert match.game == "draw" and match.players == ("Ana", "Ben", "Caro")
-    assert match.options["target"] == 50 and match.options["set"] == 6
+    assert match.options["target"] == 200 and match.options["set"] == 6
     assert [r.state.ended for r in match.rounds] == [DOMINO, BLOCKED, DOMINO]
-    assert [r.state.result.points for r in match.rounds] == [(38, 0, 0), (0, 44, 0), (32, 0, 0)]
-    assert match.totals == (70, 44, 0)
+    assert [r.state.result.points for r in match.rounds] == [(38, 0, 0), (132, 0, 0), (32, 0, 0)]
+    assert match.totals == (202, 0, 0)
     assert match.winner == 0
     # the undone misplay is not on the table
     first = match.rounds[0].state
@@ -118,7 +119,7 @@ def test_the_export_adds_what_the_referee_computed():
     # MATCH_FORMAT.md, Export: every action that changed a score gains its points...
     rounds = exported["rounds"]
     assert rounds[0]["actions"][-1]["points"] == {"0": 38}
-    assert rounds[1]["actions"][-1]["points"] == {"1": 44}
+    assert rounds[1]["actions"][-1]["points"] == {"0": 132}
     assert rounds[2]["actions"][-3]["points"] == {"0": 31}
     assert rounds[2]["actions"][-2] == {"type": "undo", "points": {"0": -31}}
     assert rounds[2]["actions"][-1]["points"] == {"0": 32}
@@ -127,7 +128,7 @@ def test_the_export_adds_what_the_referee_computed():
     assert scored == [(0, 17), (1, 7), (2, 17), (2, 18), (2, 19)]
     # ...every round its result, the document the totals and the winner.
     assert [r["result"] for r in rounds] == EXPECTED_RESULTS
-    assert exported["totals"] == {"0": 70, "1": 44, "2": 0}
+    assert exported["totals"] == {"0": 202, "1": 0, "2": 0}
     assert exported["winner"] == 0
     # Everything else is the document as written, in canonical form.
     assert exported["format"] == "boneyard-match/1" and exported["game"] == "draw"
@@ -135,7 +136,7 @@ def test_the_export_adds_what_the_referee_computed():
     assert exported["options"] == {
         "set": 6, "hand_size": 0, "opening": "any", "spinners": "none", "sides_first": True,
         "spinner_count": "while-end", "draw_until": "playable", "reserve": 0,
-        "one_end_doubles": False, "blocked_minus_own": False, "target": 50,
+        "one_end_doubles": False, "blocked_minus_own": False, "target": 200,
     }  # fmt: skip
     stripped = [
         [{k: v for k, v in a.items() if k != "points"} for a in r["actions"]] for r in rounds
@@ -176,7 +177,7 @@ def test_an_unfinished_round_has_no_result():
     doc = copy.deepcopy(MATCH)
     doc["rounds"][2]["actions"] = doc["rounds"][2]["actions"][:5]
     match = replay(doc)
-    assert match.totals == (38, 44, 0) and match.winner is None
+    assert match.totals == (170, 0, 0) and match.winner is None
     exported = export(match)
     assert "result" not in exported["rounds"][2]
     assert export(replay(exported)) == exported

@@ -330,6 +330,11 @@ def blocked_draw() -> line.RoundState:
     return new("draw", 3, "0 6-6; 1 draw 13; 1 pass; 2 pass; 0 pass")
 
 
+def blocked_block() -> line.RoundState:
+    """Block for three, blocked at once: Ana holds 4 tiles, Ben and Caro 5 each."""
+    return new("block", 3, "0 6-6; 1 pass; 2 pass; 0 pass")
+
+
 TALLY_REFUSALS = [
     ("the round is still on", lambda: new("block", 2, "0 6-6"), hands(s0=[], s1=[]),
      "tally.hands", ["still on"]),
@@ -357,8 +362,11 @@ TALLY_REFUSALS = [
      "set.unique", ["5-5", "both Ana's and Ben's hands"]),
     ("a tile beyond the set", ended_block, hands(s0=[], s1=["9-9", "5-4"]), "set.tiles",
      ["9-9", "double-6"]),
-    ("more pips than the hand can hold", ended_block, Tally(pips=((0, 0), (1, 25))),
-     "tally.hands", ["Ben holds 2 tiles", "at most 24 pips, not 25"]),
+    # Off the table the dearest two are 6-5 and 5-5 (21), the cheapest 0-0 and 1-0 (1).
+    ("more pips than the hand can hold", ended_block, Tally(pips=((0, 0), (1, 22))),
+     "tally.hands", ["Ben holds 2 tiles", "at most 21 pips", "not 22"]),
+    ("fewer pips than the hand can hold", ended_block, Tally(pips=((0, 0), (1, 0))),
+     "tally.hands", ["Ben holds 2 tiles", "at least 1 pips", "not 0"]),
     ("the domino seat declares pips", ended_block, Tally(pips=((0, 3), (1, 4))), "tally.hands",
      ["Ana holds 0 tiles", "not 3"]),
 ]  # fmt: skip
@@ -398,9 +406,10 @@ def test_a_tally_by_tiles():
 
 
 def test_a_tally_by_pips():
-    after = line.apply(blocked_draw(), Tally(pips=((0, 20), (1, 70), (2, 12))))
+    # Ben drew the boneyard dry: his 18 tiles hold at least 76 pips.
+    after = line.apply(blocked_draw(), Tally(pips=((0, 20), (1, 100), (2, 12))))
     assert after.result.winner == 2 and after.result.reason == BLOCKED
-    assert after.result.points == (0, 0, 90)
+    assert after.result.points == (0, 0, 120)
 
 
 def test_the_seat_that_dominoed_need_not_declare_its_empty_hand():
@@ -497,21 +506,21 @@ def test_a_knock_after_drawing_one_is_still_audited():
 @pytest.mark.parametrize(
     ("pips", "winner", "points"),
     [
-        ((20, 7, 12), 1, (0, 32, 0)),
-        ((7, 7, 12), None, (0, 0, 0)),  # a tie for lowest has no winner
-        ((0, 0, 0), None, (0, 0, 0)),
-        ((30, 5, 0), 2, (0, 0, 35)),
+        ((20, 9, 12), 1, (0, 32, 0)),
+        ((9, 9, 12), None, (0, 0, 0)),  # a tie for lowest has no winner
+        ((15, 15, 15), None, (0, 0, 0)),
+        ((30, 12, 9), 2, (0, 0, 42)),
     ],
 )
 def test_a_blocked_round_is_won_by_the_lowest_hand(pips, winner, points):
-    after = line.apply(blocked_draw(), Tally(pips=tuple(enumerate(pips))))
+    after = line.apply(blocked_block(), Tally(pips=tuple(enumerate(pips))))
     assert after.result.winner == winner and after.result.points == points
 
 
-@pytest.mark.parametrize(("minus_own", "points"), [(False, (0, 0, 32)), (True, (0, 0, 25))])
+@pytest.mark.parametrize(("minus_own", "points"), [(False, (0, 0, 32)), (True, (0, 0, 23))])
 def test_blocked_minus_own(minus_own, points):
-    state = new("draw", 3, "0 6-6; 1 draw 13; 1 pass; 2 pass; 0 pass", blocked_minus_own=minus_own)
-    after = line.apply(state, Tally(pips=((0, 20), (1, 12), (2, 7))))
+    state = new("block", 3, "0 6-6; 1 pass; 2 pass; 0 pass", blocked_minus_own=minus_own)
+    after = line.apply(state, Tally(pips=((0, 20), (1, 12), (2, 9))))
     assert after.result.points == points
 
 
@@ -521,9 +530,10 @@ def test_blocked_minus_own_does_not_touch_a_domino():
 
 
 def test_the_result_as_the_export_writes_it():
-    after = line.apply(blocked_draw(), Tally(pips=((0, 20), (1, 70), (2, 12))))
+    after = line.apply(blocked_draw(), Tally(pips=((0, 20), (1, 100), (2, 12))))
     assert after.result.to_dict() == {
-        "winner": 2, "reason": "blocked", "pips": {"0": 20, "1": 70, "2": 12}, "points": {"2": 90},
+        "winner": 2, "reason": "blocked", "pips": {"0": 20, "1": 100, "2": 12},
+        "points": {"2": 120},
     }  # fmt: skip
 
 

@@ -43,3 +43,26 @@ def test_a_bullet_that_is_no_rule_ends_the_rule_before_it():
 def test_sub_bullets_belong_to_their_rule():
     lines = ["### 2.2 The count", "- `line.count` — The count is:", "  - a blank shows 0."]
     assert _extract()(lines)["line.count"][1] == "The count is: - a blank shows 0."
+
+
+def test_numbered_steps_and_ids_inside_a_step_are_rules_of_their_own():
+    lines = [
+        "- `havoc.turn` — A turn:",
+        "  1. Draw one tile.",
+        "  2. `havoc.drawn-double` — A drawn double goes",
+        "     to the discard slot.",
+        "  3. Play.",
+        "  4. Discard.",
+        "     `havoc.discard-back` — your discard goes back.",
+        "- `havoc.doubles` — When a double lands:",
+        "  - `havoc.direction` — an odd double sets counter-clockwise.",
+        "  - The next seat responds.",
+    ]
+    found = {rule: text for rule, (_, text) in _extract()(lines).items()}
+    assert found == {
+        "havoc.turn": "A turn: 1. Draw one tile. 3. Play. 4. Discard.",
+        "havoc.drawn-double": "A drawn double goes to the discard slot.",
+        "havoc.discard-back": "your discard goes back.",
+        "havoc.doubles": "When a double lands: - The next seat responds.",
+        "havoc.direction": "an odd double sets counter-clockwise.",
+    }
