@@ -118,23 +118,23 @@ def replay(document: object) -> MatchReplay:
     if not isinstance(rounds_data, list):
         raise DocumentError("rounds must be a list.")
     rounds: list[RoundReplay] = []
-    totals = [0] * len(players)
-    winner = None
+    totals: tuple[int, ...] = (0,) * len(players)
+    winner, leader = None, None
     for r, round_data in enumerate(rounds_data, start=1):
         if winner is not None:
             raise DocumentError(f"{players[winner]} had already won the match.", r)
         if rounds and not rounds[-1].finished:
             raise DocumentError("the round before it was never tallied.", r)
         actions = _parse_round(round_data, r)
+        start = line.start(game.slug, options, players, leader=leader, base=totals)
         try:
-            played = play_round(line.start(game.slug, options, players), actions)
+            played = play_round(start, actions)
         except IllegalAction as error:
             raise DocumentError(error.message, r, error.index + 1, error.rule) from None  # type: ignore[attr-defined]
         rounds.append(played)
-        if played.finished:
-            totals = [t + p for t, p in zip(totals, played.state.result.points, strict=True)]
-            winner = line.match_winner(totals, options)
-    return MatchReplay(game.slug, options, players, tuple(rounds), tuple(totals), winner)
+        totals, winner = played.state.totals, played.state.champion
+        leader = line.next_leader(played.state)
+    return MatchReplay(game.slug, options, players, tuple(rounds), totals, winner)
 
 
 def _parse_round(data: object, number: int) -> list[Action]:
@@ -159,7 +159,9 @@ def export(match: MatchReplay) -> dict[str, Any]:
         actions = []
         for action, points in zip(played.actions, played.points, strict=True):
             item = action.to_dict()
-            if any(points):
+            # A declare's own "points" is what it scores, exactly (fives.muggins); the
+            # computed field of the same name would overwrite the declaration.
+            if any(points) and "points" not in item:
                 item["points"] = {str(s): p for s, p in enumerate(points) if p}
             actions.append(item)
         out: dict[str, Any] = {"actions": actions}

@@ -66,6 +66,13 @@ class Preset:
     hand_sizes: Mapping[int, int] = field(default_factory=dict)
     draws: bool = False
     rules: tuple[str, ...] = ()
+    scoring: str = "block"  # block.score, fives.* or threes.*: how points are made
+    fixed: Mapping[str, Any] = field(default_factory=dict)  # settings that make the game
+
+    @property
+    def scores_plays(self) -> bool:
+        """Whether plays score during the round (the count games)."""
+        return self.scoring in ("fives", "threes")
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -98,6 +105,10 @@ SPINNER_COUNT = _option(
     "spinner_count", "line.count-spinner", "How a spinner counts", "while-end",
     ("while-end", "halves"),
 )  # fmt: skip
+UNLOCK = _option(
+    "unlock", "line.unlock", "Numbers are locked until their double is down", False, (),
+    "A non-double goes on an end showing n only once n-n is on the table.",
+)  # fmt: skip
 DRAW_UNTIL = _option(
     "draw_until", "draw.until", "Drawing", "playable", ("playable", "one"),
     "playable: draw until a tile fits; one: draw a single tile, then play it or pass.",
@@ -113,17 +124,71 @@ BLOCKED_MINUS_OWN = _option(
     "blocked_minus_own", "block.score", "Blocked winner subtracts own pips", False
 )
 TARGET = _option("target", "block.score", "Play to", 100, (50, 100, 101, 150, 200))
-
-_BLOCK_RULES = (
-    "set.tiles", "set.unique", "seat.order", "info.public", "round.lead",
-    "line.lead", "line.attach", "line.crosswise", "line.spinner", "line.sides-first",
-    "line.dead-end", "line.count", "line.count-spinner", "turn.order", "hand.count",
-    "end.domino", "end.blocked", "tally.hands", "tally.one-end-doubles", "tally.audit",
-    "tally.winner", "block.score", "procedure.misplay", "procedure.out-of-turn",
-    "procedure.exposed",
+MUGGINS = _option(
+    "muggins", "fives.muggins", "Muggins: players declare their scores", False, (),
+    "The player declares each score; an opponent may take what was missed.",
 )  # fmt: skip
+FALSE_CLAIM = _option(
+    "false_claim_penalty", "fives.muggins", "A false claim stands until challenged", False, (),
+    "Off: a claim above what the play made is refused. On: it stands, and an opponent who "
+    "challenges it before the next tile takes the points falsely claimed.",
+)  # fmt: skip
+ROUND_COMBINED = _option(
+    "round_combined", "fives.end-bonus", "Round the end bonus once, on the sum", False
+)
+END_AT_TARGET = _option(
+    "end_at_target", "fives.target", "The match ends the moment a seat reaches the target", True
+)
+FIVES_TARGET = _option("target", "fives.target", "Play to", 61, (61, 100, 121, 150, 200, 250))
+THREES_SCORING = _option(
+    "threes_scoring", "threes.score", "How a count scores", "pub", ("pub", "face", "face-each"),
+    "pub: count/5 plus count/3 (15 scores 8); face: the count once; face-each: the count once "
+    "for each of 3 and 5 that divides it.",
+)  # fmt: skip
+EXACT_TARGET = _option(
+    "exact_target", "threes.target", "Finish exactly on the target", True, (),
+    "A score that would pass the target is not scored.",
+)  # fmt: skip
+THREES_TARGET = _option("target", "threes.target", "Play to", 61, (61, 121))
+HINTS = _option(
+    "hints", "fives.score", "Show what each play would score", True, (),
+    "Off for competitive play: the player must see the count for themselves.",
+)  # fmt: skip
+
+
+def _default(option: Option, default: Any) -> Option:
+    """The same house rule with this game's default."""
+    return Option(option.name, option.rule, option.label, default, option.choices, option.help)
+
+
+def _default_rule(option: Option, rule: str) -> Option:
+    """The same house rule filed under another rule id."""
+    return Option(option.name, rule, option.label, option.default, option.choices, option.help)
+
+
+_COMMON_RULES = ("set.tiles", "set.unique", "seat.order", "info.public", "round.lead")
+_LAYOUT_RULES = (
+    "line.lead", "line.attach", "line.crosswise", "line.spinner", "line.sides-first",
+    "line.dead-end", "line.count", "line.count-spinner",
+)  # fmt: skip
+_CROSS_RULES = (
+    "line.lead", "line.attach", "line.crosswise", "line.spinner", "line.cross", "line.dead-end",
+    "line.count",
+)  # fmt: skip
+_END_RULES = ("hand.count", "end.domino", "end.blocked", "tally.hands", "tally.one-end-doubles",
+              "tally.audit", "tally.winner")  # fmt: skip
+_DRAW_RULES = ("draw.must-draw", "draw.until", "draw.reserve")
+_PROCEDURE = ("procedure.misplay", "procedure.out-of-turn", "procedure.exposed")
+_DRAW_PROCEDURE = ("procedure.overdraw", "procedure.underdraw")
+_FIVES_RULES = ("fives.score", "fives.end-bonus", "fives.target", "fives.muggins")
+
 _LINE_OPTIONS = (SET, HAND_SIZE, OPENING, SPINNERS, SIDES_FIRST, SPINNER_COUNT)
 _TALLY_OPTIONS = (ONE_END_DOUBLES, BLOCKED_MINUS_OWN, TARGET)
+_FIVES_OPTIONS = (
+    SET, HAND_SIZE, OPENING, SIDES_FIRST, SPINNER_COUNT, DRAW_UNTIL, _default(RESERVE, 2),
+    ONE_END_DOUBLES, FALSE_CLAIM, ROUND_COMBINED, END_AT_TARGET, FIVES_TARGET, HINTS,
+)  # fmt: skip
+_CROSS_OPTIONS = (SET, HAND_SIZE, DRAW_UNTIL, RESERVE) + _TALLY_OPTIONS
 
 PRESETS: dict[str, Preset] = {
     preset.slug: preset
@@ -133,7 +198,8 @@ PRESETS: dict[str, Preset] = {
             "Match tiles end to end. Nobody draws: if you cannot play, you knock. "
             "First to play out, or lowest pips when the game blocks, scores the rest.",
             _LINE_OPTIONS + _TALLY_OPTIONS, (2, 4), {2: 7, 3: 5, 4: 5}, draws=False,
-            rules=_BLOCK_RULES[:15] + ("block.no-draw",) + _BLOCK_RULES[15:],
+            rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order", "block.no-draw") + _END_RULES
+            + ("block.score",) + _PROCEDURE,
         ),
         Preset(
             "draw", "Draw", "line",
@@ -141,10 +207,69 @@ PRESETS: dict[str, Preset] = {
             "You knock only when nothing is left to draw.",
             _LINE_OPTIONS + (DRAW_UNTIL, RESERVE) + _TALLY_OPTIONS, (2, 5),
             {2: 7, 3: 5, 4: 4, 5: 3}, draws=True,
-            rules=_BLOCK_RULES[:15]
-            + ("draw.must-draw", "draw.until", "draw.reserve", "procedure.overdraw",
-               "procedure.underdraw")
-            + _BLOCK_RULES[15:],
+            rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
+            + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
+        ),
+        Preset(
+            "all-fives", "All Fives", "line",
+            "Score the count whenever the open ends add up to a multiple of five; the first "
+            "double spins. Play out to score your opponents' pips, rounded to fives.",
+            _FIVES_OPTIONS[:3] + (_default(SPINNERS, "first"),) + _FIVES_OPTIONS[3:8]
+            + (MUGGINS,) + _FIVES_OPTIONS[8:],
+            (2, 5), {2: 5, 3: 5, 4: 5, 5: 5}, draws=True, scoring="fives",
+            rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
+            + _FIVES_RULES + _PROCEDURE + _DRAW_PROCEDURE,
+        ),
+        Preset(
+            "muggins", "Muggins", "line",
+            "All Fives where you must call your own score: miss it and an opponent shouts "
+            "\"Muggins!\" and takes it.",
+            _FIVES_OPTIONS[:3] + (SPINNERS,) + _FIVES_OPTIONS[3:8]
+            + (_default(MUGGINS, True),) + _FIVES_OPTIONS[8:],
+            (2, 5), {2: 5, 3: 5, 4: 5, 5: 5}, draws=True, scoring="fives",
+            rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
+            + _FIVES_RULES + _PROCEDURE + _DRAW_PROCEDURE,
+        ),
+        Preset(
+            "fives-and-threes", "Fives and Threes", "line",
+            "The pub game: a count divisible by five or three scores; no drawing; first to "
+            "exactly 61.",
+            _LINE_OPTIONS + (ONE_END_DOUBLES, THREES_SCORING, ROUND_COMBINED, EXACT_TARGET,
+                             THREES_TARGET, _default_rule(HINTS, "threes.score")),
+            (2, 4), {2: 7, 3: 5, 4: 5}, draws=False, scoring="threes",
+            rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order", "block.no-draw") + _END_RULES
+            + ("threes.score", "threes.chip-out", "fives.end-bonus", "threes.target")
+            + _PROCEDURE,
+        ),
+        Preset(
+            "cross", "Cross", "line",
+            "Draw, opened with a cross: the lead double's four faces are covered first, "
+            "then four ordinary arms.",
+            _CROSS_OPTIONS, (2, 5), {2: 7, 3: 5, 4: 4, 5: 3}, draws=True,
+            fixed={"opening": "cross", "spinners": "none", "sides_first": True,
+                   "spinner_count": "while-end"},
+            rules=_COMMON_RULES + _CROSS_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
+            + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
+        ),
+        Preset(
+            "cross-spinners", "Cross with spinners", "line",
+            "Cross where every double played later spins too, opening two new arms.",
+            _CROSS_OPTIONS, (2, 5), {2: 7, 3: 7, 4: 5, 5: 5}, draws=True,
+            fixed={"opening": "cross", "spinners": "all", "sides_first": False,
+                   "spinner_count": "while-end"},
+            rules=_COMMON_RULES + _CROSS_RULES + ("line.sides-first", "turn.order")
+            + _DRAW_RULES + _END_RULES + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
+        ),
+        Preset(
+            "doubles", "Doubles", "line",
+            "Lead a double; every double spins, and a number is locked until its double is "
+            "down. Draw one tile when stuck.",
+            (SET, HAND_SIZE, _default(SPINNERS, "all"), _default(SIDES_FIRST, False),
+             SPINNER_COUNT, _default(UNLOCK, True), _default(DRAW_UNTIL, "one"),
+             _default(RESERVE, 2)) + _TALLY_OPTIONS,
+            (2, 4), {2: 8, 3: 6, 4: 6}, draws=True, fixed={"opening": "double"},
+            rules=_COMMON_RULES + _LAYOUT_RULES + ("line.unlock", "turn.order") + _DRAW_RULES
+            + _END_RULES + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
         ),
     )
 }  # fmt: skip
@@ -171,16 +296,24 @@ def resolve_options(slug: str, given: Mapping[str, Any] | None) -> dict[str, Any
         raise InvalidAction("Options must be an object of house rules.")
     given = dict(given or {})
     known = {option.name for option in game.options}
-    for name in given:
+    for name, value in given.items():
+        if name in game.fixed:
+            if value != game.fixed[name]:
+                raise InvalidAction(
+                    f"{game.title} always plays with {name} {shown(game.fixed[name])}; "
+                    "that is what makes the game."
+                )
+            continue
         if name not in known:
             raise InvalidAction(
                 f"{game.title} has no house rule {shown(name)}; its house rules are "
                 + ", ".join(sorted(known))
                 + "."
             )
-    return {
+    resolved = {
         option.name: option.check(given.get(option.name, option.default)) for option in game.options
     }
+    return {**resolved, **game.fixed}
 
 
 def max_players(game: Preset, top: int) -> int:

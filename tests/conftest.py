@@ -10,6 +10,7 @@ import pytest
 # refuse ORM calls from test code ("SynchronousOnlyOperation") next to live_server.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+from hypothesis import Phase  # noqa: E402
 from hypothesis import settings as hypothesis_settings  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -32,7 +33,13 @@ def in_ci() -> bool:
 
 hypothesis_settings.register_profile("ci", max_examples=100, deadline=None)
 hypothesis_settings.register_profile("dev", max_examples=50, deadline=None)
-hypothesis_settings.load_profile("ci" if in_ci() else "dev")
+# HYPOTHESIS_PROFILE=debug: fail fast while developing, without minutes of shrinking.
+hypothesis_settings.register_profile(
+    "debug", max_examples=50, deadline=None, phases=[Phase.explicit, Phase.generate]
+)
+hypothesis_settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if in_ci() else "dev")
+)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,4 +1,5 @@
-"""Block and Draw, the line family's reducer (RULES.md §2–§2.5, §6).
+"""The line family's reducer (RULES.md §2–§2.5, §6): Block, Draw, All Fives, Muggins,
+Fives and Threes, Cross, Cross with spinners and Doubles are presets of this one engine.
 
 A round is replayed from its actions: ``start`` gives the state before the lead,
 ``apply`` returns the state after one more action and never mutates. Legality is
@@ -20,13 +21,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.actions import Action, Draw, Pass, Play, Tally, Undo
+from referee.actions import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Tally, Undo
 from referee.errors import IllegalAction, InvalidAction
 from referee.layout import END, SIDE, Layout, LayoutRules
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
 from referee.tiles import DominoSet, Tile
 
-DOMINO, BLOCKED = "domino", "blocked"
+DOMINO, BLOCKED, TARGET = "domino", "blocked", "target"
+#: Declarations the referee considers (multiples of 5 up to this): no count reaches it.
+MOST_DECLARED = 120
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,29 @@ class Finding:
     action: int
     seat: int
     message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """``fives.muggins``: the last play's score, open until the next tile is placed."""
+
+    seat: int  # who played it
+    tile: Tile
+    worth: int  # what the play made; players are not shown it while the window is open
+    declared: int | None = None  # None until the player declares (0 is "no score")
+    lapsed: bool = False  # another action came first: the play stands declared at 0
+    taken_by: int | None = None  # the seat that called Muggins
+    challenged_by: int | None = None
+
+    @property
+    def said(self) -> int:
+        """What the player is taken to have declared."""
+        return self.declared or 0
+
+    @property
+    def settled(self) -> bool:
+        """The player has declared, or the chance to has passed."""
+        return self.declared is not None or self.lapsed
 
 
 @dataclass(frozen=True)
@@ -87,6 +113,12 @@ class RoundState:
     logged: int = field(default=0, compare=False)  # entries in the round's log, undos included
     last_points: tuple[int, ...] = ()  # what the last action scored, by seat
     last: Action | None = None
+    base: tuple[int, ...] = ()  # the match totals before this round
+    scores: tuple[int, ...] = ()  # points scored in this round so far, by seat
+    leader: int | None = None  # the seat that must lead, when the game says (round.lead)
+    led_by: int | None = None  # the seat that did lead
+    pending: Pending | None = None  # the last play's score, while it can be declared or taken
+    champion: int | None = None  # the seat that won the match, once it is won
     # Undo state: the state before the last action, and how many actions are
     # settled (a play settles everything before it: procedure.misplay).
     previous: RoundState | None = field(default=None, compare=False, repr=False)
@@ -110,6 +142,36 @@ class RoundState:
     @property
     def is_over(self) -> bool:
         return self.ended is not None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The match totals now: before the round plus what the round has scored."""
+        return tuple(b + s for b, s in zip(self.base, self.scores, strict=True))
+
+    @property
+    def muggins(self) -> bool:
+        return bool(self.options.get("muggins"))
+
+    @property
+    def declaring(self) -> int | None:
+        """The seat that may declare its last play's score now (``fives.muggins``)."""
+        pending = self.pending
+        if pending is None or pending.settled or self.result is not None:
+            return None
+        return pending.seat
+
+    @property
+    def muggins_open(self) -> bool:
+        """Whether opponents may call Muggins now. Public facts only: the worth of the play
+        is not consulted, so an enabled button gives nothing away."""
+        pending = self.pending
+        return (
+            pending is not None
+            and pending.settled
+            and pending.taken_by is None
+            and self.result is None
+            and self.champion is None
+        )
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -140,8 +202,15 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str]) -> RoundState:
-    """The state of a new round, before the lead."""
+def start(
+    slug: str,
+    given: Mapping[str, Any] | None,
+    names: Sequence[str],
+    leader: int | None = None,
+    base: Sequence[int] | None = None,
+) -> RoundState:
+    """The state of a new round, before the lead. ``leader`` is the seat that must lead
+    (see :func:`next_leader`); ``base`` the match totals so far."""
     game = preset(slug)
     options = options_for(slug, given, len(names))
     size = hand_size(game, options, len(names))
@@ -150,8 +219,10 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str]) -> R
         spinners=options["spinners"],
         sides_first=options["sides_first"],
         opening=options["opening"],
+        unlock=options.get("unlock", False),
         spinner_count=options["spinner_count"],
     )
+    nobody = (0,) * len(names)
     return RoundState(
         game=game,
         options=options,
@@ -159,7 +230,19 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str]) -> R
         layout=Layout(rules),
         hands=(size,) * len(names),
         stock=len(DominoSet(options["set"]).tiles) - size * len(names),
+        turn=leader,
+        base=tuple(base) if base is not None else nobody,
+        scores=nobody,
+        leader=leader,
     )
+
+
+def next_leader(state: RoundState) -> int | None:
+    """Who must lead the next round: in Fives and Threes the seat left of this round's
+    leader (``threes.target``); elsewhere the table chooses (None)."""
+    if state.game.scoring != "threes" or state.led_by is None:
+        return None
+    return state.next_seat(state.led_by)
 
 
 # -- legality: one check per kind of action ------------------------------------------------
@@ -173,8 +256,24 @@ def _check_seat(state: RoundState, seat: int) -> None:
         )
 
 
+def _check_match_on(state: RoundState, who: str, doing: str) -> None:
+    if state.champion is not None:
+        raise IllegalAction(
+            _target_rule(state),
+            f"The match is over: {state.name(state.champion)} reached "
+            f"{state.totals[state.champion]}, so {who} cannot {doing}.",
+        )
+
+
+def _target_rule(state: RoundState) -> str:
+    return {"fives": "fives.target", "threes": "threes.target"}.get(
+        state.game.scoring, "block.score"
+    )
+
+
 def _check_turn(state: RoundState, seat: int, doing: str) -> None:
     _check_seat(state, seat)
+    _check_match_on(state, state.name(seat), doing)
     if state.result is not None:
         raise IllegalAction(
             "tally.hands",
@@ -200,6 +299,13 @@ def _check_turn(state: RoundState, seat: int, doing: str) -> None:
 
 
 def _check_play(state: RoundState, action: Play) -> Layout:
+    if state.leader is not None and not state.layout.placed and action.seat != state.leader:
+        _check_seat(state, action.seat)
+        raise IllegalAction(
+            "round.lead",
+            f"{state.name(state.leader)} leads this round: in {state.game.title} the seat left "
+            f"of the last round's leader leads; {state.name(action.seat)} plays in turn after.",
+        )
     _check_turn(state, action.seat, "play")
     # A rules refusal (not malformed input): 9-9 is a fine tile, just not in this set.
     for tile in (action.tile, action.on):
@@ -216,7 +322,7 @@ def _check_draw(state: RoundState, action: Draw) -> None:
             "block.no-draw",
             f"There is no drawing in {state.game.title}: {who} plays a tile or knocks.",
         )
-    if state.turn is None:
+    if not state.layout.placed:
         raise IllegalAction(
             "round.lead", f"{who} cannot draw yet: nobody draws before the lead; record it first."
         )
@@ -244,7 +350,7 @@ def _check_draw(state: RoundState, action: Draw) -> None:
 def _check_pass(state: RoundState, action: Pass) -> None:
     _check_turn(state, action.seat, "knock")
     who = state.name(action.seat)
-    if state.turn is None:
+    if not state.layout.placed:
         raise IllegalAction(
             "round.lead", f"{who} cannot knock yet: nobody knocks before the lead; record it first."
         )
@@ -266,6 +372,132 @@ def _check_undo(state: RoundState) -> None:
             "procedure.misplay",
             f"{_describe(state, state.last)} stands: another tile has been placed since.",
         )
+
+
+def _check_declaring_game(state: RoundState, seat: int, doing: str) -> Pending:
+    """The open play a declare, Muggins or challenge is about; refuses where there is none."""
+    _check_seat(state, seat)
+    who = state.name(seat)
+    if not state.game.scores_plays:
+        raise IllegalAction(
+            "fives.muggins",
+            f"Nothing scores during play in {state.game.title}, so {who} cannot {doing}.",
+        )
+    if not state.muggins:
+        raise IllegalAction(
+            "fives.muggins",
+            f"Muggins is off in this match: the referee credits every score itself, so {who} "
+            f"cannot {doing}.",
+        )
+    _check_match_on(state, who, doing)
+    if state.pending is None or state.result is not None:
+        raise IllegalAction(
+            "fives.muggins",
+            f"There is no open play: a score is declared, taken or challenged before the next "
+            f"tile is placed, so {who} cannot {doing} now.",
+        )
+    return state.pending
+
+
+def _check_declare(state: RoundState, action: Declare) -> int:
+    """The points a declaration credits."""
+    pending = _check_declaring_game(state, action.seat, "declare a score")
+    who, player = state.name(action.seat), state.name(pending.seat)
+    if action.seat != pending.seat:
+        raise IllegalAction(
+            "fives.muggins",
+            f"Only {player} declares the score of {player}'s {pending.tile}; {who} may call "
+            "Muggins once it is declared.",
+        )
+    if pending.declared is not None:
+        raise IllegalAction(
+            "fives.muggins", f"{who} has declared {pending.declared} for {pending.tile} already."
+        )
+    if pending.lapsed:
+        raise IllegalAction(
+            "fives.muggins",
+            f"Too late: the table moved on after {who}'s {pending.tile}, so it stands declared "
+            "with no score.",
+        )
+    if action.points % 5:
+        raise IllegalAction(
+            "fives.score",
+            f"Scores in {state.game.title} are multiples of 5; {who} cannot declare "
+            f"{action.points}. Declare 0 for no score.",
+        )
+    if action.points > pending.worth:
+        count = state.layout.count
+        made = f"which scores {pending.worth}" if pending.worth else "which scores nothing"
+        would_win = state.totals[action.seat] + action.points >= state.options["target"]
+        if not state.options["false_claim_penalty"] or would_win:
+            # Ruling: a false claim never wins the match, even with the penalty on, since
+            # the match would end before anybody could challenge it.
+            raise IllegalAction(
+                "fives.muggins",
+                f"{who}'s {pending.tile} made the count {count}, {made}; {who} cannot claim "
+                f"{action.points}. Declare {pending.worth or 'no score'}.",
+            )
+    return action.points
+
+
+def _check_muggins(state: RoundState, action: Muggins) -> int:
+    """The points a Muggins call takes."""
+    pending = _check_declaring_game(state, action.seat, "call Muggins")
+    who, player = state.name(action.seat), state.name(pending.seat)
+    if action.seat == pending.seat:
+        raise IllegalAction(
+            "fives.muggins", f"{who} cannot call Muggins on {who}'s own {pending.tile}."
+        )
+    if pending.taken_by is not None:
+        raise IllegalAction(
+            "fives.muggins",
+            f"{state.name(pending.taken_by)} already called Muggins on {player}'s {pending.tile}.",
+        )
+    if not pending.settled:
+        raise IllegalAction(
+            "fives.muggins",
+            f"Wait for {player} to declare the score of {pending.tile} (or no score); then "
+            f"{who} may call Muggins on what was missed.",
+        )
+    missed = pending.worth - pending.said
+    if missed <= 0:
+        raise IllegalAction(
+            "fives.muggins",
+            f"Nothing to take: {player} declared all that {pending.tile} made. The call is "
+            "not recorded.",
+        )
+    return missed
+
+
+def _check_challenge(state: RoundState, action: Challenge) -> int:
+    """The points falsely claimed, which a challenge moves to the challenger."""
+    pending = _check_declaring_game(state, action.seat, "challenge")
+    who, player = state.name(action.seat), state.name(pending.seat)
+    if not state.options["false_claim_penalty"]:
+        raise IllegalAction(
+            "fives.muggins",
+            "Challenges are off in this match: a claim above the count is refused when it is "
+            "made.",
+        )
+    if pending.declared is None:
+        raise IllegalAction(
+            "fives.muggins", f"{player} has declared nothing for {pending.tile} to challenge."
+        )
+    if action.seat == pending.seat:
+        raise IllegalAction("fives.muggins", f"{who} cannot challenge {who}'s own claim.")
+    if pending.challenged_by is not None:
+        raise IllegalAction(
+            "fives.muggins",
+            f"{state.name(pending.challenged_by)} already challenged {player}'s claim.",
+        )
+    excess = pending.declared - pending.worth
+    if excess <= 0:
+        raise IllegalAction(
+            "fives.muggins",
+            f"{player}'s claim of {pending.declared} for {pending.tile} was true; the challenge "
+            "is not recorded.",
+        )
+    return excess
 
 
 def _check_tally(state: RoundState, action: Tally) -> RoundResult:
@@ -367,7 +599,8 @@ def _audit(state: RoundState, hands: Mapping[int, tuple[Tile, ...]]) -> tuple[Fi
 
 
 def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
-    """``tally.winner`` and ``block.score`` (with ``blocked_minus_own``)."""
+    """``tally.winner``, then what the tally scores: ``block.score`` (with
+    ``blocked_minus_own``), ``fives.end-bonus`` or ``threes.chip-out``."""
     if state.ended == DOMINO:
         winner: int | None = _domino_seat(state)
         if pips[winner]:
@@ -378,11 +611,30 @@ def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
         winner = lowest[0] if len(lowest) == 1 else None
     points = [0] * state.seats
     if winner is not None:
-        won = sum(p for seat, p in enumerate(pips) if seat != winner)
-        if state.ended == BLOCKED and state.options["blocked_minus_own"]:
-            won -= pips[winner]
-        points[winner] = max(0, won)
+        scoring = state.game.scoring
+        if scoring == "block":
+            won = sum(p for seat, p in enumerate(pips) if seat != winner)
+            if state.ended == BLOCKED and state.options["blocked_minus_own"]:
+                won -= pips[winner]
+            points[winner] = max(0, won)
+        elif scoring == "threes" and state.options["threes_scoring"] == "pub":
+            points[winner] = 1 if state.ended == DOMINO else 0
+        else:
+            points[winner] = _end_bonus(state, pips, winner)
     return RoundResult(winner, state.ended or BLOCKED, pips, tuple(points), tuple(findings))
+
+
+def _end_bonus(state: RoundState, pips: tuple[int, ...], winner: int) -> int:
+    """``fives.end-bonus``: each loser's pips minus the winner's, rounded to the nearest 5
+    (1-2 down, 3-4 up) and summed; ``round_combined`` rounds the sum instead."""
+    differences = [p - pips[winner] for seat, p in enumerate(pips) if seat != winner]
+    if state.options.get("round_combined"):
+        return _nearest_five(sum(differences))
+    return sum(_nearest_five(d) for d in differences)
+
+
+def _nearest_five(n: int) -> int:
+    return (n + 2) // 5 * 5
 
 
 def _domino_seat(state: RoundState) -> int:
@@ -395,6 +647,9 @@ def _describe(state: RoundState, action: Action | None) -> str:
         return f"{state.name(action.seat)}'s {action.tile}"
     if isinstance(action, Draw | Pass):
         return f"{state.name(action.seat)}'s {'draw' if isinstance(action, Draw) else 'knock'}"
+    if isinstance(action, Declare | Muggins | Challenge):
+        word = {"declare": "declaration", "muggins": "Muggins call", "challenge": "challenge"}
+        return f"{state.name(action.seat)}'s {word[action.kind]}"
     return "That action"
 
 
@@ -432,7 +687,8 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         layout = _check_play(state, action)
         hands = _minus(state.hands, action.seat)
         ended = DOMINO if hands[action.seat] == 0 else (BLOCKED if layout.is_blocked else None)
-        return replace(
+        worth = _worth(state, layout.count) if state.game.scores_plays else 0
+        after = replace(
             state,
             layout=layout,
             hands=hands,
@@ -442,7 +698,13 @@ def _transition(state: RoundState, action: Action) -> RoundState:
             ended=ended,
             last_points=nobody,
             settled=state.actions,  # the misplay window closes on everything before this tile
+            led_by=action.seat if not state.layout.placed else state.led_by,
+            # Placing a tile closes the last play's muggins window and opens this one's.
+            pending=Pending(action.seat, action.tile, worth) if state.muggins else None,
         )
+        if worth and not state.muggins:
+            after = _gain(after, {action.seat: worth})  # fives.score / threes.score
+        return _end_at_target(after)
     if isinstance(action, Draw):
         _check_draw(state, action)
         hands = tuple(
@@ -453,7 +715,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         # seat knock while tiles can still be drawn), so tally.audit can no longer judge them.
         return replace(
             state, hands=hands, stock=state.stock - action.count, drew=state.drew + action.count,
-            passes=0, last_points=nobody,
+            passes=0, last_points=nobody, pending=_lapse(state.pending),
             knocks=tuple(k for k in state.knocks if k.seat != action.seat),
         )  # fmt: skip
     if isinstance(action, Pass):
@@ -467,13 +729,93 @@ def _transition(state: RoundState, action: Action) -> RoundState:
             ended=BLOCKED if passes >= state.seats else None,
             knocks=state.knocks + (Knock(state.logged, action.seat, state.layout),),
             last_points=nobody,
+            pending=_lapse(state.pending),
         )
+    if isinstance(action, Declare):
+        points = _check_declare(state, action)
+        pending = replace(state.pending, declared=action.points)
+        return _end_at_target(_gain(replace(state, pending=pending), {action.seat: points}))
+    if isinstance(action, Muggins):
+        missed = _check_muggins(state, action)
+        pending = replace(state.pending, taken_by=action.seat)
+        return _end_at_target(_gain(replace(state, pending=pending), {action.seat: missed}))
+    if isinstance(action, Challenge):
+        excess = _check_challenge(state, action)
+        pending = replace(state.pending, challenged_by=action.seat)
+        moved = {action.seat: excess, pending.seat: -excess}
+        return _end_at_target(_gain(replace(state, pending=pending), moved))
     if isinstance(action, Tally):
-        result = _check_tally(state, action)
-        return replace(state, result=result, last_points=result.points)
+        _check_match_on(state, "nobody", "tally")
+        tallied = _check_tally(state, action)
+        after = _gain(
+            replace(state, pending=_lapse(state.pending)),
+            {seat: p for seat, p in enumerate(tallied.points) if p},
+        )
+        if after.champion is None and not _ends_at_once(state):
+            after = replace(after, champion=match_winner(after.totals, state.options))
+        # The round's result carries everything the round scored, the tally's share included.
+        return replace(after, result=replace(tallied, points=after.scores))
+    rule = "dominards.dice" if action.kind == "roll" else "info.public"
     raise IllegalAction(
-        "info.public", f"{state.game.title} has no {action.kind}; that belongs to another game."
+        rule, f"{state.game.title} has no {action.kind}; that belongs to another game."
     )
+
+
+def _worth(state: RoundState, count: int) -> int:
+    """What a play that leaves ``count`` scores (``fives.score``, ``threes.score``)."""
+    if count <= 0:
+        return 0
+    if state.game.scoring == "fives":
+        return count if count % 5 == 0 else 0
+    if state.game.scoring == "threes":
+        by = [d for d in (5, 3) if count % d == 0]
+        mode = state.options["threes_scoring"]
+        if mode == "pub":
+            return sum(count // d for d in by)
+        return count * (len(by) if mode == "face-each" else min(1, len(by)))
+    return 0
+
+
+def _gain(state: RoundState, points: Mapping[int, int]) -> RoundState:
+    """``state`` with ``points`` scored (seat → points): the round's scores, the last
+    action's points, and the champion where the match ends the moment a seat gets there."""
+    credited = [0] * state.seats
+    for seat, p in points.items():
+        credited[seat] = p
+        if p > 0 and state.game.scoring == "threes" and state.options["exact_target"]:
+            # threes.target: a score that would pass the target is not scored.
+            if state.totals[seat] + p > state.options["target"]:
+                credited[seat] = 0
+    scores = tuple(s + c for s, c in zip(state.scores, credited, strict=True))
+    after = replace(state, scores=scores, last_points=tuple(credited))
+    if _ends_at_once(state):
+        for seat, p in enumerate(credited):
+            if p > 0 and after.totals[seat] >= state.options["target"]:
+                return replace(after, champion=seat)
+    return after
+
+
+def _ends_at_once(state: RoundState) -> bool:
+    """Whether the match ends the moment a seat reaches the target (``fives.target`` with
+    ``end_at_target``, ``threes.target``), rather than at the end of a round."""
+    if state.game.scoring == "threes":
+        return True
+    return state.game.scoring == "fives" and state.options["end_at_target"]
+
+
+def _end_at_target(state: RoundState) -> RoundState:
+    """A match won mid-round ends the round there: there is nothing left to tally."""
+    if state.champion is None or state.result is not None:
+        return state
+    result = RoundResult(state.champion, TARGET, (), state.scores)
+    return replace(state, ended=TARGET, result=result, turn=None)
+
+
+def _lapse(pending: Pending | None) -> Pending | None:
+    """Another action came before the player declared: the play stands declared at 0."""
+    if pending is None or pending.settled:
+        return pending
+    return replace(pending, lapsed=True)
 
 
 def _minus(hands: tuple[int, ...], seat: int) -> tuple[int, ...]:
@@ -481,8 +823,9 @@ def _minus(hands: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 
 def legal_actions(state: RoundState) -> tuple[Action, ...]:
-    """Every play, draw, knock and undo ``apply`` would accept now (tallies aside:
-    a tally's legality depends on hands only the players know)."""
+    """Every play, draw, knock, declaration, Muggins call, challenge and undo ``apply``
+    would accept now (tallies aside: a tally's legality depends on hands only the players
+    know)."""
     candidates: list[Action] = []
     if not state.is_over:
         seats = range(state.seats) if state.turn is None else (state.turn,)
@@ -499,9 +842,14 @@ def legal_actions(state: RoundState) -> tuple[Action, ...]:
                     ]
                 else:
                     candidates.append(Play(seat, tile))
-        if state.turn is not None:
+        if state.turn is not None and state.layout.placed:
             candidates += [Draw(state.turn, n) for n in range(1, state.drawable + 1)]
             candidates.append(Pass(state.turn))
+    if state.pending is not None:
+        seat = state.pending.seat
+        candidates += [Declare(seat, p) for p in range(0, MOST_DECLARED + 1, 5)]
+        candidates += [Muggins(s) for s in range(state.seats)]
+        candidates += [Challenge(s) for s in range(state.seats)]
     candidates.append(Undo())
     return tuple(a for a in candidates if check(state, a) is None)
 
@@ -516,8 +864,26 @@ def fits(state: RoundState, tile: Tile) -> tuple[tuple[Tile | None, str | None],
     return state.layout.attachments(tile)
 
 
+def gains(state: RoundState, tile: Tile, on: Tile | None, face: str | None = None) -> int:
+    """What playing ``tile`` on ``on`` would score now: the table's hint. 0 where it scores
+    nothing or cannot go; in a target-exact game, 0 where it would pass the target."""
+    if not state.game.scores_plays:
+        return 0
+    try:
+        layout = state.layout.play(tile, on, face)
+    except IllegalAction:
+        return 0
+    worth = _worth(state, layout.count)
+    seat = state.turn if state.turn is not None else 0
+    passes = state.totals[seat] + worth > state.options["target"]
+    if state.game.scoring == "threes" and state.options["exact_target"] and passes:
+        return 0
+    return worth
+
+
 def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | None:
-    """``block.score``: the match ends when a seat reaches the target at a round's end."""
+    """``block.score``: the match ends when a seat reaches the target at a round's end
+    (a tie at the top plays on)."""
     best = max(totals)
     if best >= options["target"] and list(totals).count(best) == 1:
         return list(totals).index(best)
@@ -525,6 +891,7 @@ def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | Non
 
 
 __all__ = [
-    "BLOCKED", "DOMINO", "END", "SIDE", "Finding", "Knock", "RoundResult", "RoundState",
-    "apply", "check", "fits", "legal_actions", "match_winner", "options_for", "start",
+    "BLOCKED", "DOMINO", "END", "SIDE", "TARGET", "Finding", "Knock", "Pending", "RoundResult",
+    "RoundState", "apply", "check", "fits", "gains", "legal_actions", "match_winner",
+    "next_leader", "options_for", "start",
 ]  # fmt: skip

@@ -213,7 +213,8 @@ def with_action(round_index: int, action_index: int, action) -> dict:
         (with_action(0, 17, {"type": "tally", "hands": {"0": [], "1": ["6-4", "1-1"],
                                                         "2": ["6-3", "5-4", "6-6"]}}),
          (1, 18), "set.unique"),
-        (with_action(0, 14, {"type": "roll", "seat": 2, "dice": [3, 4]}), (1, 15), "info.public"),
+        (with_action(0, 14, {"type": "roll", "seat": 2, "dice": [3, 4]}), (1, 15),
+         "dominards.dice"),
     ],
 )  # fmt: skip
 def test_an_illegal_action_names_round_action_and_rule(doc, where, rule):

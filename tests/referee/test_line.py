@@ -16,6 +16,7 @@ from referee import (
     InvalidAction,
     Pass,
     Play,
+    Roll,
     Tally,
     Tile,
     Undo,
@@ -178,9 +179,11 @@ def test_a_refused_action_leaves_the_state_as_it_was():
     assert (state.hands, state.stock, state.turn, state.layout.placed, state.actions) == snapshot
 
 
-def test_another_game_s_actions_are_refused():
+def test_another_game_s_actions_are_refused_under_the_rule_they_belong_to():
     error = refused(new("draw", 2, "0 6-6"), Declare(1, 5))
-    assert error.rule == "info.public" and "Draw has no declare" in error.message
+    assert error.rule == "fives.muggins" and "Nothing scores during play in Draw" in error.message
+    error = refused(new("draw", 2, "0 6-6"), Roll(1, (3, 4)))
+    assert error.rule == "dominards.dice" and "Draw has no roll" in error.message
 
 
 # -- round.lead, turn.order ------------------------------------------------------------------

@@ -1,10 +1,12 @@
-"""Properties of random legal Block and Draw matches (Hypothesis).
+"""Properties of random legal matches of every line game (Hypothesis).
 
 A real shuffled set is dealt, and each seat plays honestly from the tiles it actually
 holds: it chooses among ``line.legal_actions(state)`` filtered by its hand, draws from
 the real boneyard only when it holds nothing that fits, and knocks only when
 ``legal_actions`` allows it. At the end the real hands are tallied. Now and then a seat
 takes its last action back (``procedure.misplay``), and a tally is taken back and redone.
+In muggins matches players declare their scores (now and then short, or over-claiming
+where false claims stand), and opponents call Muggins or challenge.
 
 The example count comes from the profile in tests/conftest.py (dev 50, CI 100).
 """
@@ -18,9 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import (
+    PRESETS,
+    Challenge,
+    Declare,
     DominoSet,
     Draw,
     IllegalAction,
+    Muggins,
     Pass,
     Play,
     Tally,
@@ -40,22 +46,23 @@ SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 @st.composite
 def games(draw) -> tuple[str, dict, tuple[str, ...]]:
-    """A game, its house rules and its players."""
-    slug = draw(st.sampled_from(("block", "draw")))
-    options = {
-        "set": draw(st.sampled_from((6, 6, 6, 9))),
-        "spinners": draw(st.sampled_from(("none", "first", "all"))),
-        "sides_first": draw(st.booleans()),
-        "opening": draw(st.sampled_from(("any", "double"))),
-        "spinner_count": draw(st.sampled_from(("while-end", "halves"))),
-        "one_end_doubles": draw(st.booleans()),
-        "blocked_minus_own": draw(st.booleans()),
-        "target": 50,
-    }
-    if slug == "draw":
-        options["draw_until"] = draw(st.sampled_from(("playable", "one")))
-        options["reserve"] = draw(st.integers(0, 2))
-    return slug, options, NAMES[: draw(st.integers(2, 4))]
+    """A game, its house rules (any the game offers) and its players."""
+    slug = draw(st.sampled_from(sorted(PRESETS)))
+    game = PRESETS[slug]
+    options = {}
+    for option in game.options:
+        if option.name == "hand_size":
+            continue  # as the rulebook deals
+        if option.name == "set":
+            options["set"] = draw(st.sampled_from((6, 6, 6, 9)))
+        elif option.name == "target":
+            options["target"] = option.choices[0]  # the lowest, so matches end
+        elif option.is_flag:
+            options[option.name] = draw(st.booleans())
+        else:
+            options[option.name] = draw(st.sampled_from(option.choices))
+    players = draw(st.integers(game.players[0], min(game.players[1], 4)))
+    return slug, options, NAMES[:players]
 
 
 @dataclass(frozen=True)
@@ -82,11 +89,17 @@ def deal(data: st.DataObject, state: line.RoundState) -> Table:
     size, seats = state.hands[0], state.seats
     hands = [tuple(tiles[seat * size : (seat + 1) * size]) for seat in range(seats)]
     stock = tuple(tiles[seats * size :])
-    if state.options["opening"] != "any" and not any(t.is_double for h in hands for t in h):
-        # Nobody could lead a double; a table would reshuffle. Swap one in instead.
-        double, given_back = next(t for t in stock if t.is_double), hands[0][0]
-        hands[0] = (double,) + hands[0][1:]
-        stock = tuple(given_back if t == double else t for t in stock)
+    leader = state.leader or 0
+    if state.options["opening"] != "any" and not any(t.is_double for t in hands[leader]):
+        # The leader could not lead a double; a table would reshuffle. Swap one in instead.
+        double = next(t for t in stock + sum(hands, ()) if t.is_double)
+        holder = next((s for s, hand in enumerate(hands) if double in hand), None)
+        given_back = hands[leader][0]
+        hands[leader] = (double,) + hands[leader][1:]
+        if holder is None:
+            stock = tuple(given_back if t == double else t for t in stock)
+        else:
+            hands[holder] = tuple(given_back if t == double else t for t in hands[holder])
     return Table(tuple(hands), stock)
 
 
@@ -127,6 +140,24 @@ def tally(data: st.DataObject, state: line.RoundState, table: Table) -> Tally:
     )
 
 
+def declaration(data: st.DataObject, state: line.RoundState) -> Declare:
+    """The player's declaration: usually the truth, now and then short, or an over-claim
+    where false claims stand."""
+    pending = state.pending
+    choices = {pending.worth, max(0, pending.worth - 5), 0}
+    if state.options["false_claim_penalty"]:
+        choices.add(pending.worth + 5)
+    legal = [Declare(pending.seat, p) for p in sorted(choices)]
+    legal = [a for a in legal if line.check(state, a) is None]
+    return data.draw(st.sampled_from(legal), label="declaration")
+
+
+def spotted(state: line.RoundState) -> list[Action]:
+    """Muggins calls and challenges an opponent who can count would make."""
+    calls = [Muggins(s) for s in range(state.seats)] + [Challenge(s) for s in range(state.seats)]
+    return [a for a in calls if line.check(state, a) is None]
+
+
 @dataclass
 class Step:
     before: line.RoundState
@@ -150,6 +181,10 @@ def play_round(data: st.DataObject, state: line.RoundState, check: Check) -> lis
             if undos >= 3 or data.draw(st.integers(0, 3), label="undo the tally?") < 3:
                 return steps
             action: Action = Undo()
+        elif state.declaring is not None and data.draw(st.integers(0, 3), "declare?") > 0:
+            action = declaration(data, state)
+        elif state.muggins_open and (calls := spotted(state)) and data.draw(st.booleans()):
+            action = data.draw(st.sampled_from(calls), label="call")
         elif state.is_over:
             action = tally(data, state, table)
         else:
@@ -175,15 +210,17 @@ def play_round(data: st.DataObject, state: line.RoundState, check: Check) -> lis
 def play_match(
     data: st.DataObject, check: Check = lambda step: None, most_rounds: int = 3
 ) -> tuple[dict, list]:
-    """Up to ``most_rounds`` rounds, or until a seat reaches the target; the document and
+    """Up to ``most_rounds`` rounds, or until a seat wins the match; the document and
     the rounds."""
     slug, options, names = data.draw(games(), label="game")
-    rounds, totals = [], [0] * len(names)
+    rounds: list[list[Step]] = []
+    totals, leader = None, None
     for _ in range(data.draw(st.integers(1, most_rounds), label="rounds")):
-        steps = play_round(data, line.start(slug, options, names), check)
+        steps = play_round(data, line.start(slug, options, names, leader, totals), check)
         rounds.append(steps)
-        totals = [t + p for t, p in zip(totals, steps[-1].after.result.points, strict=True)]
-        if line.match_winner(totals, steps[-1].after.options) is not None:
+        last = steps[-1].after
+        totals, leader = last.totals, line.next_leader(last)
+        if last.champion is not None:
             break
     document = {
         "format": "boneyard-match/1",
@@ -213,6 +250,15 @@ def test_random_legal_matches_replay_and_export_identically(data):
     totals = tuple(sum(steps[-1].after.result.points[s] for steps in rounds) for s in seats)
     assert match.totals == totals
     first = export(match)
+    # totals are the sum of the logged points
+    logged = [0] * len(seats)
+    for action in (a for r in first["rounds"] for a in r["actions"]):
+        if action["type"] == "declare":  # its points are the declaration, scored exactly
+            logged[action["seat"]] += action["points"]
+            continue
+        for seat, points in action.get("points", {}).items():
+            logged[int(seat)] += points
+    assert tuple(logged) == match.totals
     again = replay(first)
     assert export(again) == first
     assert again.totals == match.totals and again.winner == match.winner
@@ -292,6 +338,9 @@ def candidates(state: line.RoundState) -> set[Action]:
     )
     found.update(Draw(seat, n) for seat in seats for n in range(1, max(3, state.stock + 1) + 1))
     found.update(Pass(seat) for seat in seats)
+    found.update(Declare(seat, p) for seat in seats for p in (*range(0, 125, 5), 7))
+    found.update(Muggins(seat) for seat in seats)
+    found.update(Challenge(seat) for seat in seats)
     return found
 
 
@@ -315,3 +364,61 @@ def test_legal_actions_agrees_with_apply(data):
     everything = candidates(state)
     assert set(legal) <= everything
     assert {a for a in everything if accepted(state, a)} == set(legal)
+
+
+# -- every score is what the count rule gives ------------------------------------------------------
+
+PUB = {3: 1, 5: 1, 6: 2, 9: 3, 10: 2, 12: 4, 15: 8, 18: 6, 20: 4, 21: 7, 24: 8, 25: 5, 30: 16}
+
+
+def worth(state: line.RoundState, count: int) -> int:
+    """RULES.md fives.score and threes.score, written out again independently."""
+    if state.game.scoring == "fives":
+        return count if count > 0 and count % 5 == 0 else 0
+    if state.game.scoring == "threes":
+        mode = state.options["threes_scoring"]
+        if mode == "pub":
+            return PUB.get(count, (count // 5 if count % 5 == 0 else 0)
+                           + (count // 3 if count % 3 == 0 else 0))  # fmt: skip
+        divisors = sum(1 for d in (3, 5) if count % d == 0) if count > 0 else 0
+        return count * (divisors if mode == "face-each" else min(divisors, 1))
+    return 0
+
+
+def scores_follow_the_count(step: Step) -> None:
+    before, action, after = step.before, step.action, step.after
+    if isinstance(action, Undo):
+        return
+    assert after.scores == tuple(
+        b + p for b, p in zip(before.scores, after.last_points, strict=True)
+    ), "the round's scores are the sum of what each action scored"
+    if isinstance(action, Play):
+        made = worth(before, after.layout.count)
+        if before.muggins:
+            assert after.pending.worth == made and not any(after.last_points)
+            return
+        if before.game.scoring == "threes" and before.options["exact_target"]:
+            if before.totals[action.seat] + made > before.options["target"]:
+                made = 0  # threes.target: a score past the target is not scored
+        expected = tuple(made if s == action.seat else 0 for s in range(before.seats))
+        assert after.last_points == expected
+    elif isinstance(action, Declare):
+        assert after.last_points[action.seat] == action.points
+    elif isinstance(action, Muggins):
+        missed = before.pending.worth - before.pending.said
+        assert after.last_points[action.seat] == missed > 0
+    elif isinstance(action, Challenge):
+        excess = before.pending.declared - before.pending.worth
+        assert after.last_points[action.seat] == excess > 0
+        assert after.last_points[before.pending.seat] == -excess
+    if after.champion is not None and before.champion is None:
+        champion_total = after.totals[after.champion]
+        assert champion_total >= before.options["target"]
+        if before.game.scoring == "threes" and before.options["exact_target"]:
+            assert champion_total == before.options["target"]
+
+
+@SLOW
+@given(st.data())
+def test_every_score_is_what_the_count_rule_gives(data):
+    play_match(data, scores_follow_the_count)
