@@ -476,8 +476,7 @@ def _check_challenge(state: RoundState, action: Challenge) -> int:
     if not state.options["false_claim_penalty"]:
         raise IllegalAction(
             "fives.muggins",
-            "Challenges are off in this match: a claim above the count is refused when it is "
-            "made.",
+            "Challenges are off in this match: a claim above the count is refused when it is made.",
         )
     if pending.declared is None:
         raise IllegalAction(

@@ -239,7 +239,9 @@ def test_an_action_after_the_winning_tally():
     doc["rounds"][2]["actions"].append(play(1, "6-4", "5-3"))
     with pytest.raises(DocumentError) as caught:
         replay(doc)
-    assert str(caught.value).startswith("round 3, action 21: tally.hands: ")
+    assert str(caught.value) == (
+        "round 3, action 21: block.score: The match is over: Ana reached 202, so Ben cannot play."
+    )
 
 
 def test_a_round_after_the_match_was_won():

@@ -37,7 +37,7 @@ def points(state: line.RoundState) -> tuple[int, ...]:
     return state.last_points
 
 
-# -- fives.score: RULES.md's worked example, and the lead scores too ------------------------------
+# -- fives.score: RULES.md's worked example, and the lead scores too --
 
 
 def test_the_all_fives_worked_example():
@@ -68,7 +68,7 @@ def test_a_play_scores_the_count_when_it_is_a_multiple_of_five(actions, count, s
     assert points(state)[state.last.seat] == scored
 
 
-# -- fives.end-bonus --------------------------------------------------------------------------------
+# -- fives.end-bonus --
 
 
 @pytest.mark.parametrize(
@@ -110,7 +110,7 @@ def test_a_tie_for_lowest_gets_no_bonus():
     assert tallied.result.winner is None and points(tallied) == (0, 0, 0)
 
 
-# -- fives.target and end_at_target ---------------------------------------------------------------
+# -- fives.target and end_at_target --
 
 
 def test_the_match_ends_the_moment_a_seat_reaches_61():
@@ -132,7 +132,7 @@ def test_without_end_at_target_the_round_is_played_out():
     assert tallied.champion == 0 and tallied.totals == (65, 20)
 
 
-# -- threes.score: the table of counts, in every mode ---------------------------------------------
+# -- threes.score: the table of counts, in every mode --
 
 PUB = {3: 1, 5: 1, 6: 2, 9: 3, 10: 2, 12: 4, 15: 8, 18: 6, 20: 4, 21: 7, 24: 8, 25: 5, 30: 16}
 LEADS = {3: "3-0", 5: "5-0", 6: "6-0", 9: "6-3", 10: "6-4", 12: "6-6", 4: "4-0", 7: "6-1"}
@@ -177,7 +177,7 @@ def test_face_modes_use_the_fives_end_bonus():
     assert points(tallied) == (15, 0)  # 17 → 15
 
 
-# -- threes.target: exactly 61, and the lead rotates ----------------------------------------------
+# -- threes.target: exactly 61, and the lead rotates --
 
 
 def test_a_score_that_would_pass_61_is_not_scored():
@@ -220,8 +220,10 @@ def test_a_replayed_fives_and_threes_match_rotates_the_lead():
                      {"type": "tally", "pips": {"0": 10}}]},
         {"actions": [{"type": "play", "seat": 1, "tile": "6-4"}]},
     ]  # fmt: skip
-    document = {"format": "boneyard-match/1", "game": "fives-and-threes",
-                "options": {"hand_size": 1}, "players": ["Ana", "Ben"], "rounds": rounds}  # fmt: skip
+    document = {
+        "format": "boneyard-match/1", "game": "fives-and-threes", "options": {"hand_size": 1},
+        "players": ["Ana", "Ben"], "rounds": rounds,
+    }  # fmt: skip
     with pytest.raises(Exception) as error:
         replay(document)
     assert "round 2, action 1: round.lead: Ana leads this round" in str(error.value)
@@ -230,7 +232,7 @@ def test_a_replayed_fives_and_threes_match_rotates_the_lead():
     assert match.totals == (2, 2 + 1)  # Ben: lead 2, chip-out 1; then Ana's lead scores 2
 
 
-# -- fives.muggins ---------------------------------------------------------------------------------
+# -- fives.muggins --
 
 
 def muggins(actions: str = "", players: int = 3, **options) -> line.RoundState:
@@ -326,7 +328,7 @@ def test_undo_takes_back_a_muggins_call():
     assert state.totals == (5, 0, 0) and state.muggins_open
 
 
-# -- line.cross: Cross and Cross with spinners ----------------------------------------------------
+# -- line.cross: Cross and Cross with spinners --
 
 
 def test_the_cross_lead_must_be_a_double():
@@ -353,7 +355,7 @@ def test_cross_with_spinners_opens_two_arms_at_every_later_double():
     assert state.layout.placed_of(T("4-4")).free == ()
 
 
-# -- line.unlock: Doubles --------------------------------------------------------------------------
+# -- line.unlock: Doubles --
 
 
 def test_doubles_leads_a_double_and_locks_numbers():
@@ -396,7 +398,7 @@ def test_a_fixed_setting_cannot_be_changed():
     assert line.start("cross", {"opening": "cross"}, NAMES[:2]).options["opening"] == "cross"
 
 
-# -- the table's hint -------------------------------------------------------------------------------
+# -- the table's hint --
 
 
 def test_gains_says_what_a_play_would_score():
