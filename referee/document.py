@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.actions import Action, Undo, parse_action
+from referee.actions import Action, Play, Undo, parse_action
 from referee.errors import IllegalAction, InvalidAction, RefereeError, shown
 from referee.games import line
 from referee.rulebook import preset
@@ -48,6 +48,9 @@ class RoundReplay:
     actions: tuple[Action, ...]
     points: tuple[tuple[int, ...], ...]  # what each action changed, by seat
     state: line.RoundState
+    # What each play made, in muggins mode (None for other actions): the log shows it once
+    # the play's window has closed.
+    worths: tuple[int | None, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -79,6 +82,7 @@ def check_players(players: object, game: str) -> tuple[str, ...]:
 def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay:
     """Apply a round's actions in order; IllegalAction carries the failing index in ``.index``."""
     points: list[tuple[int, ...]] = []
+    worths: list[int | None] = []
     for index, action in enumerate(actions):
         try:
             before = state
@@ -87,7 +91,9 @@ def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay
             error.index = index  # type: ignore[attr-defined]
             raise
         points.append(_delta(before, state, action))
-    return RoundReplay(tuple(actions), tuple(points), state)
+        pending = state.pending if isinstance(action, Play) else None
+        worths.append(pending.worth if pending is not None else None)
+    return RoundReplay(tuple(actions), tuple(points), state, tuple(worths))
 
 
 def _delta(before: line.RoundState, after: line.RoundState, action: Action) -> tuple[int, ...]:

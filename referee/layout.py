@@ -319,6 +319,21 @@ class Layout:
         """``line.count`` with ``line.count-spinner``: the sum the open ends show."""
         return sum(self.shows(placed) for placed in self.placed)
 
+    def count_parts(self) -> tuple[tuple[Tile, int], ...]:
+        """The tiles that make up the count and what each shows, lead first. A blank end
+        is listed too (it shows 0); a tile whose faces are all covered is not.
+
+        >>> layout = Layout().play(Tile.parse("6-4")).play(Tile.parse("4-0"), Tile.parse("6-4"))
+        >>> [(str(tile), shows) for tile, shows in layout.count_parts()]
+        [('6-4', 6), ('4-0', 0)]
+        """
+        parts = []
+        for placed in self.placed:
+            shows = self.shows(placed)
+            if shows or (not placed.tile.is_double and placed.free):
+                parts.append((placed.tile, shows))
+        return tuple(parts)
+
     def shows(self, placed: Placed) -> int:
         """What one placed tile adds to the count."""
         tile = placed.tile

@@ -113,7 +113,7 @@ class _Rows:
     def _width(self, kind: str, item: object) -> int:
         if kind == "mark":
             return 30
-        first, second = item  # type: ignore[misc]
+        first, second, _ = item  # type: ignore[misc]
         return SHORT if first == second else LONG
 
     def _draw(self, kind: str, item: object, x: float) -> str:
@@ -126,14 +126,17 @@ class _Rows:
                 f'<text x="{x + 14}" y="{self.y + LONG / 2 + 5}" text-anchor="middle">'
                 f"{mark.letter}</text></g>"
             )
-        first, second = item  # type: ignore[misc]
+        first, second, counts = item  # type: ignore[misc]
         vertical = first == second
         top = self.y if vertical else self.y + (LONG - SHORT) / 2
-        return tile_group(first, second, x, top, vertical)
+        return tile_group(first, second, x, top, vertical, "counts" if counts else "")
 
 
-def layout_svg(layout: Layout, marks: list[EndMark]) -> SafeString:
-    """The layout as rows: the lead, then every arm from where it leaves.
+def layout_svg(
+    layout: Layout, marks: list[EndMark], counting: frozenset[Tile] = frozenset()
+) -> SafeString:
+    """The layout as rows: the lead, then every arm from where it leaves; the tiles in
+    ``counting`` (those that make up the count) are marked.
 
     A phone is too narrow for a true-to-table drawing of long arms, so each arm
     is drawn as its own row, wrapped, with its open end lettered like the buttons.
@@ -145,7 +148,9 @@ def layout_svg(layout: Layout, marks: list[EndMark]) -> SafeString:
         by_tile.setdefault((mark.end.on, mark.end.face), []).append(mark)
     rows = _Rows()
     lead = layout.placed[0]
-    lead_items: list[tuple[str, object]] = [("tile", (lead.tile.high, lead.tile.low))]
+    lead_items: list[tuple[str, object]] = [
+        ("tile", (lead.tile.high, lead.tile.low, lead.tile in counting))
+    ]
     lead_items += [
         ("mark", m) for face in ("side", END) for m in by_tile.get((lead.tile, face), [])
     ]
@@ -156,7 +161,8 @@ def layout_svg(layout: Layout, marks: list[EndMark]) -> SafeString:
         for index in chain:
             placed = layout.placed[index]
             touching = placed.touching if placed.touching is not None else placed.tile.high
-            items.append(("tile", (touching, placed.tile.other(touching))))
+            other = placed.tile.other(touching)
+            items.append(("tile", (touching, other, placed.tile in counting)))
         last = layout.placed[chain[-1]].tile
         items += [("mark", m) for m in by_tile.get((last, "side"), [])]
         where = " (end)" if face == END else ""

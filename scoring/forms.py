@@ -11,7 +11,6 @@ from typing import Any
 from django.http import QueryDict
 
 from referee import InvalidAction, Option, preset
-from referee.actions import parse_seat
 
 
 def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
@@ -33,6 +32,10 @@ def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
         return {"type": "draw", "seat": post.get("seat", ""), "count": post.get("count", "1")}
     if kind == "pass":
         return {"type": "pass", "seat": post.get("seat", "")}
+    if kind == "declare":
+        return {"type": "declare", "seat": post.get("seat", ""), "points": post.get("points", "")}
+    if kind in ("muggins", "challenge"):
+        return {"type": kind, "seat": post.get("seat", "")}
     if kind == "undo":
         return {"type": "undo"}
     if kind == "tally":
@@ -76,10 +79,3 @@ def _option_value(option: Option, post: QueryDict, field: str) -> Any:
             raise InvalidAction(f"{option.label} must be a number.")
         return int(raw)
     return raw
-
-
-def seat_of(value: str, seats: int) -> int:
-    seat = parse_seat(value)
-    if seat >= seats:
-        raise InvalidAction(f"There is no seat {seat} at this table.")
-    return seat

@@ -77,6 +77,9 @@ class Seat(models.Model):
 class Round(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()  # 1, 2, ...
+    # The seat the game says must lead this round (Fives and Threes rotates it), fixed
+    # when the round begins; null where the table chooses (round.lead).
+    leader = models.PositiveSmallIntegerField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)  # set by the tally, cleared by its undo
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -36,21 +36,39 @@ def table_context(table: Table, tile: str | None, notice: Any = None) -> dict[st
     seat = turn if turn is not None else 0
     unseen = [t for t in DominoSet(state.top).tiles if t not in state.layout]
     letter_of = {(m.end.on, m.end.face): m.letter for m in marks}
+    letter_of[(None, None)] = "lead"
+    hints = state.game.scores_plays and state.options["hints"] and not state.muggins
     picker = []
     for t in unseen:
         spots = line.fits(state, t) if turn is not None or not state.layout.placed else ()
-        fits = ["lead" if on is None else letter_of.get((on, face), "") for on, face in spots]
-        picker.append({"tile": t, "svg": tile_svg(t), "fits": " ".join(fits)})
+        picker.append(
+            {
+                "tile": t,
+                "svg": tile_svg(t),
+                "why": _why_not(state, seat, t, marks) if not spots else "",
+                "fits": " ".join(letter_of.get(spot, "") for spot in spots),
+                # What each end would score: shown on the ends the tile lights up.
+                "gains": " ".join(
+                    f"{letter_of[(on, face)]}:{line.gains(state, t, on, face)}"
+                    for on, face in spots
+                    if (on, face) in letter_of
+                )
+                if hints
+                else "",
+            }
+        )
     undo_state = table.undo_state
+    parts = state.layout.count_parts() if not state.muggins else ()
     return {
         "match": table.match,
         "table": table,
         "state": state,
         "names": table.names,
-        "layout_svg": layout_svg(state.layout, marks),
+        "layout_svg": layout_svg(state.layout, marks, frozenset(t for t, _ in parts)),
         "marks": marks,
         "picker": picker,
         "leading": not state.layout.placed and not state.is_over,
+        "leaders": [state.leader] if state.leader is not None else range(len(table.names)),
         "seat": seat,
         "turn_name": table.names[turn] if turn is not None else "",
         "draw": _button(state, Draw(seat), "Draw a tile") if state.game.draws else None,
@@ -60,7 +78,7 @@ def table_context(table: Table, tile: str | None, notice: Any = None) -> dict[st
         "log": list(reversed(_log(table))),
         "tally": _tally(state, unseen) if state.is_over and state.result is None else None,
         "last_result": _result(table.played.state, table.names)
-        if table.between_rounds and table.played
+        if table.played and table.played.finished
         else None,
         "last_number": table.last_row.number if table.last_row else 0,
         "notice": notice,
@@ -69,7 +87,69 @@ def table_context(table: Table, tile: str | None, notice: Any = None) -> dict[st
         "key": table.new_key(),
         "selected": tile,
         "missing_cross": state.layout.missing_cross_faces(),
+        "count_parts": parts,
+        "last_scored": _last_scored(state, table.names),
+        "unlocked": [n for n in range(state.top + 1) if state.layout.unlocked(n)]
+        if state.options.get("unlock") and state.layout.placed
+        else None,
+        **_muggins(state, table.names),
     }
+
+
+def _why_not(state: line.RoundState, seat: int, tile: Tile, marks) -> str:
+    """The referee's reason a tile that shows an open end's number cannot go there (a
+    locked number, a spinner's covered sides, the open cross), for the tap that finds it."""
+    if state.is_over or not state.layout.placed:
+        return ""
+    for mark in marks:
+        if tile.has(mark.end.shows):
+            reason = line.check(state, Play(seat, tile, mark.end.on, mark.end.face))
+            if reason is not None and reason.rule != "turn.order":
+                return f"{reason.message} ({reason.rule})"
+    return ""
+
+
+def _last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
+    """What the last play scored, in scoring games where the referee credits it."""
+    last = state.last
+    if not isinstance(last, Play) or not state.game.scores_plays or state.muggins:
+        return ""
+    scored = state.last_points[last.seat] if state.last_points else 0
+    what = f"scored {scored}" if scored else "scored nothing"
+    return f"{names[last.seat]}'s {last.tile} {what} (count {state.layout.count})."
+
+
+def _muggins(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]:
+    """The declare, Muggins! and challenge buttons (fives.muggins). They depend on public
+    facts only: which values are offered and who may call never hint at the count."""
+    pending = state.pending
+    declaring = state.declaring
+    context: dict[str, Any] = {"declare": None, "callers": [], "challengers": []}
+    if pending is None:
+        return context
+    if declaring is not None:
+        # Every multiple of 5 the layout could show: a tile with a free face shows at most
+        # a double's worth.
+        showing = sum(1 for placed in state.layout.placed if placed.free)
+        most = min(line.MOST_DECLARED, showing * 2 * state.top)
+        context["declare"] = {
+            "seat": declaring,
+            "name": names[declaring],
+            "tile": pending.tile,
+            "choices": list(range(5, most // 5 * 5 + 1, 5)),
+        }
+    if state.muggins_open:
+        others = [(s, n) for s, n in enumerate(names) if s != pending.seat]
+        context["callers"] = others
+        if (
+            state.options["false_claim_penalty"]
+            and pending.declared
+            and pending.challenged_by is None
+        ):
+            context["challengers"] = others
+    context["pending_name"] = names[pending.seat]
+    context["pending_tile"] = pending.tile
+    return context
 
 
 def _scoreboard(table: Table) -> list[dict[str, Any]]:
@@ -94,7 +174,14 @@ def _log(table: Table) -> list[str]:
     # round's log stays on screen.
     if table.played is None or (table.between_rounds and not table.over):
         return []
-    return describe_log([parse_action(r.payload) for r in table.rows], table.names)
+    state = table.played.state
+    return describe_log(
+        [parse_action(r.payload) for r in table.rows],
+        table.names,
+        [r.points for r in table.rows],
+        table.played.worths,
+        last_play_open=state.pending is not None and state.result is None,
+    )
 
 
 def _tally(state: line.RoundState, unseen: list[Tile]) -> list[dict[str, Any]]:
@@ -117,7 +204,7 @@ def _result(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | 
         "winner": names[result.winner] if result.winner is not None else None,
         "reason": result.reason,
         "rows": [
-            {"name": n, "pips": result.pips[s], "points": result.points[s]}
+            {"name": n, "pips": result.pips[s] if result.pips else "—", "points": result.points[s]}
             for s, n in enumerate(names)
         ],
         "findings": result.findings,

@@ -22,7 +22,6 @@ from referee import (
     IllegalAction,
     InvalidAction,
     MatchReplay,
-    Tally,
     Undo,
     export,
     line,
@@ -96,13 +95,23 @@ def load_table(match: Match) -> Table:
     )
     last = Round.objects.filter(match=match).order_by("-number").first()
     if last is None:
-        return Table(match, names, 1, line.start(match.game, match.options, names), None)
+        first = line.start(match.game, match.options, names, base=match.totals)
+        return Table(match, names, 1, first, None)
     rows = list(last.actions.order_by("seq"))
-    played = play_round(
-        line.start(match.game, match.options, names), [parse_action(r.payload) for r in rows]
-    )
-    if played.finished and match.status == Match.PLAYING:
-        fresh = line.start(match.game, match.options, names)
+    # The totals before this round: the match's totals less what this round's log scored
+    # (both are written in the same transaction as every action).
+    scored = [sum(row.points[seat] for row in rows if row.points) for seat in range(len(names))]
+    base = [total - points for total, points in zip(match.totals, scored, strict=True)]
+    start = line.start(match.game, match.options, names, leader=last.leader, base=base)
+    played = play_round(start, [parse_action(r.payload) for r in rows])
+    if played.finished and played.state.champion is None:
+        fresh = line.start(
+            match.game,
+            match.options,
+            names,
+            leader=line.next_leader(played.state),
+            base=played.state.totals,
+        )
         return Table(match, names, last.number + 1, fresh, played, rows, last)
     return Table(match, names, last.number, played.state, played, rows, last)
 
@@ -151,16 +160,13 @@ def _append(table: Table, action: RefAction, key: str) -> None:
             raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
         state = table.played.state
     else:
-        if table.over:
-            raise IllegalAction("block.score", "The match is over; start a new match.")
         state = table.state
         if table.played is None or table.between_rounds:
             round_row = None  # the first action of a round creates the round
     seq = len(table.rows) if round_row is not None else 0
-    assert state is not None
     after = line.apply(state, action)  # IllegalAction leaves the transaction to roll back
     if round_row is None:
-        round_row = Round.objects.create(match=match, number=table.number)
+        round_row = Round.objects.create(match=match, number=table.number, leader=state.leader)
     points = (
         list(after.last_points) if not isinstance(action, Undo) else [-p for p in state.last_points]
     )
@@ -172,27 +178,19 @@ def _append(table: Table, action: RefAction, key: str) -> None:
         points=points if any(points) else [],
         idempotency_key=key,
     )
-    if isinstance(action, Tally | Undo) and (after.result is not None) != (
-        round_row.result is not None
-    ):
-        round_row.result = after.result.to_dict() if after.result else None
+    result = after.result.to_dict() if after.result is not None else None
+    if result != round_row.result:
+        round_row.result = result
         round_row.save(update_fields=["result"])
-        _settle_match(match, len(table.names))
+    _settle_match(match, after)
 
 
-def _settle_match(match: Match, seats: int) -> None:
-    """Totals, status and winner follow the tallied rounds."""
-    totals = [0] * seats
-    for result in Round.objects.filter(match=match, result__isnull=False).values_list(
-        "result", flat=True
-    ):
-        for seat, points in result["points"].items():
-            totals[int(seat)] += points
-    winner = line.match_winner(totals, match.options)
-    match.totals = totals
-    match.winner = winner
-    match.status = Match.FINISHED if winner is not None else Match.PLAYING
-    match.save(update_fields=["totals", "winner", "status", "updated_at"])
+def _settle_match(match: Match, state: line.RoundState) -> None:
+    """Totals, winner and status follow the state of the last round played."""
+    status = Match.FINISHED if state.champion is not None else Match.PLAYING
+    if (list(state.totals), state.champion, status) != (match.totals, match.winner, match.status):
+        match.totals, match.winner, match.status = list(state.totals), state.champion, status
+        match.save(update_fields=["totals", "winner", "status", "updated_at"])
 
 
 def _what_happened(match: Match, version: int) -> str:
@@ -244,6 +242,7 @@ def import_match(document: Any) -> Match:
             round_row = Round.objects.create(
                 match=match,
                 number=number,
+                leader=played.state.leader,
                 result=played.state.result.to_dict() if played.finished else None,
             )
             Action.objects.bulk_create(
@@ -260,6 +259,7 @@ def import_match(document: Any) -> Match:
                 )
             )
         match.version = sum(len(p.actions) for p in checked.rounds)
-        match.save(update_fields=["version"])
-        _settle_match(match, len(checked.players))
+        match.totals, match.winner = list(checked.totals), checked.winner
+        match.status = Match.FINISHED if checked.winner is not None else Match.PLAYING
+        match.save(update_fields=["version", "totals", "winner", "status"])
     return match

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee import Action, Draw, Pass, Play, Tally, Undo
+from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Tally, Undo
 
 
 def describe(action: Action, names: Sequence[str], undone: Action | None = None) -> str:
@@ -19,6 +19,13 @@ def describe(action: Action, names: Sequence[str], undone: Action | None = None)
         return f"{names[action.seat]} drew {tiles}"
     if isinstance(action, Pass):
         return f"{names[action.seat]} knocked"
+    if isinstance(action, Declare):
+        said = f"declared {action.points}" if action.points else "declared no score"
+        return f"{names[action.seat]} {said}"
+    if isinstance(action, Muggins):
+        return f"{names[action.seat]} called Muggins!"
+    if isinstance(action, Challenge):
+        return f"{names[action.seat]} challenged the claim"
     if isinstance(action, Tally):
         return "The hands were tallied"
     if isinstance(action, Undo):
@@ -26,15 +33,42 @@ def describe(action: Action, names: Sequence[str], undone: Action | None = None)
     return action.kind
 
 
-def describe_log(actions: Sequence[Action], names: Sequence[str]) -> list[str]:
-    """Each action described, an undo naming what it took back."""
-    effective: list[Action] = []
-    lines = []
-    for action in actions:
+def describe_log(
+    actions: Sequence[Action],
+    names: Sequence[str],
+    points: Sequence[Sequence[int]] = (),
+    worths: Sequence[int | None] = (),
+    last_play_open: bool = False,
+) -> list[str]:
+    """Each action described, an undo naming what it took back, with what it scored.
+
+    In muggins mode a play's worth is written once its window has closed; the last play
+    stays silent while ``last_play_open``, since spotting its score is the game.
+    """
+    effective: list[int] = []
+    for index, action in enumerate(actions):
         if isinstance(action, Undo):
-            undone = effective.pop() if effective else None
-            lines.append(describe(action, names, undone))
+            if effective:
+                effective.pop()
         else:
-            effective.append(action)
-            lines.append(describe(action, names))
+            effective.append(index)
+    open_play = None
+    if last_play_open:
+        open_play = next((i for i in reversed(effective) if isinstance(actions[i], Play)), None)
+    stack: list[Action] = []
+    lines = []
+    for index, action in enumerate(actions):
+        if isinstance(action, Undo):
+            lines.append(describe(action, names, stack.pop() if stack else None))
+            continue
+        stack.append(action)
+        line = describe(action, names)
+        worth = worths[index] if index < len(worths) else None
+        if worth is not None and index != open_play:
+            line += f" · worth {worth}"
+        scored = points[index] if index < len(points) else ()
+        gains = [f"{names[s]} {p:+d}" for s, p in enumerate(scored) if p]
+        if gains and not isinstance(action, Declare):  # a declaration says its points
+            line += " · " + ", ".join(gains)
+        lines.append(line)
     return lines

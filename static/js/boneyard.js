@@ -1,6 +1,6 @@
 // The tile picker's first tap: light the ends the tapped tile fits, so the second
-// tap plays it. Which ends fit is computed by the server (data-fits); this file
-// only shows it. Without JavaScript every end stays tappable and the referee
+// tap plays it, and show what each would score. Which ends fit and what they score
+// are computed by the server (data-fits, data-gains); this file only shows them. Without JavaScript every end stays tappable and the referee
 // explains a wrong one.
 (function () {
   function refresh(root) {
@@ -8,11 +8,23 @@
     if (!form) return;
     var chosen = form.querySelector('input[name="tile"]:checked');
     var fits = chosen ? chosen.dataset.fits.split(" ").filter(Boolean) : null;
+    var gains = {};
+    (chosen && chosen.dataset.gains ? chosen.dataset.gains.split(" ") : []).forEach(function (pair) {
+      var at = pair.lastIndexOf(":");
+      gains[pair.slice(0, at)] = pair.slice(at + 1);
+    });
     form.querySelectorAll(".end-button").forEach(function (button) {
       var ok = fits !== null && fits.indexOf(button.dataset.end) !== -1;
       button.disabled = !ok;
       button.classList.toggle("fits", ok);
+      var gain = button.querySelector(".gain");
+      if (gain) gain.textContent = ok && button.dataset.end in gains ? "+" + gains[button.dataset.end] : "";
     });
+    var why = form.querySelector("#why");
+    if (why) {
+      why.textContent = chosen && chosen.dataset.why ? chosen.dataset.why : "";
+      why.hidden = !why.textContent;
+    }
     root.querySelectorAll(".end-marker").forEach(function (mark) {
       var ok = fits !== null && fits.indexOf(mark.dataset.end) !== -1;
       mark.classList.toggle("fits", ok);
