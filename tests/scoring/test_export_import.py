@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
+from referee import export, replay
 from scoring import services
 from scoring.models import Action, Match
 
@@ -124,3 +125,69 @@ def test_upload_imports_a_document(scorekeeper, db):
     match = Match.objects.get()
     assert response["Location"] == f"/matches/{match.pk}/"
     assert "Ana played 3-2 on 6-3" in scorekeeper.get(response["Location"]).content.decode()
+
+
+MUGGINS = {
+    "format": "boneyard-match/1",
+    "game": "muggins",
+    "options": {"false_claim_penalty": True},
+    "players": ["Ana", "Ben", "Caro"],
+    "rounds": [
+        {
+            "actions": [
+                {"type": "play", "seat": 0, "tile": "5-5"},
+                {"type": "declare", "seat": 0, "points": 5},
+                {"type": "muggins", "seat": 2},
+                {"type": "play", "seat": 1, "tile": "5-0", "on": "5-5"},
+                {"type": "declare", "seat": 1, "points": 15},
+                {"type": "challenge", "seat": 0},
+                {"type": "play", "seat": 2, "tile": "0-0", "on": "5-0"},
+                {"type": "declare", "seat": 2, "points": 0},
+            ]
+        }
+    ],
+}
+
+THREES = {
+    "format": "boneyard-match/1",
+    "game": "fives-and-threes",
+    "options": {"hand_size": 1},
+    "players": ["Ana", "Ben", "Caro"],
+    "rounds": [
+        {
+            "actions": [
+                {"type": "play", "seat": 1, "tile": "6-3"},
+                {"type": "tally", "pips": {"0": 5, "2": 6}},
+            ]
+        },
+        {"actions": [{"type": "play", "seat": 2, "tile": "6-6"}]},
+    ],
+}
+
+
+@pytest.mark.parametrize("document", [MUGGINS, THREES], ids=["muggins", "fives-and-threes"])
+def test_scoring_games_export_and_import_identically(db, document):
+    first = services.import_match(document)
+    exported = services.export_match(first)
+    second = services.import_match(exported)
+    assert services.export_match(second) == exported
+    assert first.totals == second.totals == [exported["totals"][str(s)] for s in range(3)]
+
+
+def test_the_muggins_export_carries_every_score():
+    exported = replay_export(MUGGINS)
+    actions = exported["rounds"][0]["actions"]
+    assert actions[1] == {"type": "declare", "seat": 0, "points": 5}  # the declaration itself
+    assert actions[2]["points"] == {"2": 5}  # Caro took the 5 Ana missed
+    assert actions[5]["points"] == {"0": 5, "1": -5}  # Ben claimed 15 for a count of 10
+    assert exported["totals"] == {"0": 10, "1": 10, "2": 5}
+
+
+def test_an_imported_fives_and_threes_match_keeps_its_leaders(db):
+    match = services.import_match(THREES)
+    assert list(match.rounds.order_by("number").values_list("leader", flat=True)) == [None, 2]
+    assert match.totals == [0, 4, 4]  # Ben 3 + chip-out; Caro's 6-6 lead: 12 scores 4
+
+
+def replay_export(document):
+    return export(replay(document))

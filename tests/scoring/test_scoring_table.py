@@ -1,0 +1,194 @@
+"""The table screen for the scoring games: counts, points, hints, muggins, locks, the cross."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring import services
+from scoring.models import Match, Round
+
+from .conftest import snapshot, tap
+
+
+def lead(client, match, seat: int, tile: str):
+    return tap(client, match, {"type": "play", "seat": str(seat), "tile": tile, "target": "lead"})
+
+
+def play(client, match, seat: int, tile: str, on: str, face: str = "side"):
+    data = {"type": "play", "seat": str(seat), "tile": tile, "target": f"{on}/{face}"}
+    return tap(client, match, data)
+
+
+def said(client, match, kind: str, seat: int, **more):
+    return tap(client, match, {"type": kind, "seat": str(seat), **more})
+
+
+@pytest.fixture
+def all_fives(db) -> Match:
+    return services.create_match("all-fives", ["Ana", "Ben", "Caro"], {})
+
+
+@pytest.fixture
+def muggins(db) -> Match:
+    return services.create_match("muggins", ["Ana", "Ben", "Caro"], {})
+
+
+def test_a_scoring_play_shows_the_count_its_parts_and_the_points(scorekeeper, all_fives):
+    lead(scorekeeper, all_fives, 0, "5-5")
+    html = play(scorekeeper, all_fives, 1, "5-0", "5-5").content.decode()
+    assert "Count <strong>10</strong>" in html
+    assert re.search(r"= 10 <small>\(5-5\)</small> \+ 0 <small>\(5-0\)</small>", html)
+    assert "Ben&#x27;s 5-0 scored 10 (count 10)." in html
+    assert "Ben played 5-0 on 5-5 · Ben +10" in html
+    assert html.count('class="tile counts"') == 2  # both tiles make up the count
+    all_fives.refresh_from_db()
+    assert all_fives.totals == [10, 10, 0]
+
+
+def test_the_picker_says_what_each_end_would_score(scorekeeper, all_fives):
+    lead(scorekeeper, all_fives, 0, "5-5")
+    html = scorekeeper.get(f"/matches/{all_fives.pk}/").content.decode()
+    assert 'value="5-0" data-fits="A" data-gains="A:10"' in html
+    assert 'value="5-1" data-fits="A" data-gains="A:0"' in html
+
+
+def test_hints_can_be_turned_off_for_competitive_play(scorekeeper, db):
+    match = services.create_match("all-fives", ["Ana", "Ben"], {"hints": False})
+    lead(scorekeeper, match, 0, "5-5")
+    assert "data-gains" not in scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+
+
+def test_the_end_bonus_can_win_the_match_and_an_undo_reopens_it(scorekeeper, db):
+    match = services.create_match("all-fives", ["Ana", "Ben"], {})
+    lead(scorekeeper, match, 0, "6-4")  # 10
+    tap(scorekeeper, match, {"type": "draw", "seat": "1", "count": "16"})
+    tap(scorekeeper, match, {"type": "pass", "seat": "1"})
+    tap(scorekeeper, match, {"type": "pass", "seat": "0"})
+    # Ana's 4 tiles hold 10 pips, Ben's 21 hold 140: 130 more than Ana's.
+    html = tap(scorekeeper, match, {"type": "tally", "pips-0": "10", "pips-1": "140"})
+    html = html.content.decode()
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED and match.winner == 0 and match.totals == [140, 0]
+    assert "the match is over" in html and "Ana wins the match with 140" in html
+    tap(scorekeeper, match, {"type": "undo"})
+    match.refresh_from_db()
+    assert match.status == Match.PLAYING and match.winner is None and match.totals == [10, 0]
+
+
+def test_muggins_hides_the_count_and_asks_the_player_to_declare(scorekeeper, muggins):
+    html = lead(scorekeeper, muggins, 0, "5-5").content.decode()
+    assert "the count is yours to spot" in html and "Count <strong>" not in html
+    assert "Ana, what did 5-5 score?" in html
+    assert ">No score<" in html and ">Score 10<" in html
+    assert "data-gains" not in html and "worth" not in html
+    assert "Muggins!" not in html  # Ana declares first
+
+
+def test_an_under_declared_score_is_taken_with_muggins(scorekeeper, muggins):
+    lead(scorekeeper, muggins, 0, "5-5")
+    html = said(scorekeeper, muggins, "declare", 0, points="5").content.decode()
+    assert "Ben: Muggins!" in html and "Caro: Muggins!" in html and "Ana: Muggins!" not in html
+    html = said(scorekeeper, muggins, "muggins", 2).content.decode()
+    assert "Caro called Muggins! · Caro +5" in html
+    muggins.refresh_from_db()
+    assert muggins.totals == [5, 0, 5]
+    # Once the next tile is down, the log says what the play was worth.
+    assert "Ana led 5-5 · worth" not in html
+    html = play(scorekeeper, muggins, 1, "5-0", "5-5").content.decode()
+    assert "Ana led 5-5 · worth 10" in html
+
+
+def test_an_over_declaration_is_refused_with_the_true_count(scorekeeper, muggins):
+    lead(scorekeeper, muggins, 0, "5-5")
+    before = snapshot(muggins)
+    response = said(scorekeeper, muggins, "declare", 0, points="15")
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "fives.muggins" in html and "made the count 10" in html and "cannot claim 15" in html
+    assert snapshot(muggins) == before
+
+
+def test_a_wrong_muggins_call_is_refused_and_changes_nothing(scorekeeper, muggins):
+    lead(scorekeeper, muggins, 0, "5-5")
+    said(scorekeeper, muggins, "declare", 0, points="10")
+    before = snapshot(muggins)
+    response = said(scorekeeper, muggins, "muggins", 1)
+    assert response.status_code == 422 and "Nothing to take" in response.content.decode()
+    assert snapshot(muggins) == before
+
+
+def test_a_false_claim_can_be_challenged(scorekeeper, db):
+    match = services.create_match("muggins", ["Ana", "Ben"], {"false_claim_penalty": True})
+    lead(scorekeeper, match, 0, "5-5")
+    html = said(scorekeeper, match, "declare", 0, points="20").content.decode()
+    assert "Ben: challenge the claim" in html
+    said(scorekeeper, match, "challenge", 1)
+    match.refresh_from_db()
+    assert match.totals == [10, 10]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "declare", "seat": "0", "points": "ten"},
+        {"type": "declare", "seat": "0"},
+        {"type": "declare", "seat": "0", "points": "-5"},
+        {"type": "muggins", "seat": "9"},
+        {"type": "muggins"},
+        {"type": "challenge", "seat": "x"},
+    ],
+)
+def test_tampered_muggins_posts_change_nothing(scorekeeper, muggins, data):
+    lead(scorekeeper, muggins, 0, "5-5")
+    before = snapshot(muggins)
+    response = tap(scorekeeper, muggins, data)
+    assert response.status_code in (400, 422)
+    assert 'role="alert"' in response.content.decode()
+    assert snapshot(muggins) == before
+
+
+def test_fives_and_threes_rotates_the_lead(scorekeeper, db):
+    match = services.create_match("fives-and-threes", ["Ana", "Ben", "Caro"], {"hand_size": 1})
+    html = lead(scorekeeper, match, 1, "6-3").content.decode()  # Ben plays out: 9 scores 3
+    assert "Ben&#x27;s 6-3 scored 3 (count 9)." in html
+    tap(scorekeeper, match, {"type": "tally", "pips-0": "5", "pips-2": "6"})
+    match.refresh_from_db()
+    assert match.totals == [0, 3 + 1, 0]  # the chip-out point
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert html.count('name="seat" value=') == 1 and 'value="2" checked' in html
+    assert "The seat left of the last leader leads" in html
+    refused = lead(scorekeeper, match, 0, "6-6")
+    assert refused.status_code == 422 and "Caro leads this round" in refused.content.decode()
+    lead(scorekeeper, match, 2, "6-6")
+    assert Round.objects.get(match=match, number=2).leader == 2
+
+
+def test_doubles_shows_the_unlocked_numbers_and_why_a_tile_is_locked(scorekeeper, db):
+    match = services.create_match("doubles", ["Ana", "Ben"], {})
+    lead(scorekeeper, match, 0, "3-3")
+    html = play(scorekeeper, match, 1, "3-1", "3-3").content.decode()
+    assert "Unlocked: <strong>3</strong>" in html
+    assert re.search(r'value="1-0" data-fits="" data-why="Ones are locked until 1-1', html)
+    response = play(scorekeeper, match, 0, "1-0", "3-1")
+    assert response.status_code == 422 and "line.unlock" in response.content.decode()
+
+
+def test_cross_shows_the_faces_still_missing(scorekeeper, db):
+    match = services.create_match("cross", ["Ana", "Ben"], {})
+    lead(scorekeeper, match, 0, "6-6")
+    html = play(scorekeeper, match, 1, "6-5", "6-6").content.decode()
+    assert "The cross on 6-6 still misses 3 faces: side, end, end." in html
+    response = play(scorekeeper, match, 0, "5-4", "6-5")
+    assert response.status_code == 422 and "line.cross" in response.content.decode()
+
+
+@pytest.mark.parametrize("game", ["all-fives", "muggins", "fives-and-threes", "cross",
+                                  "cross-spinners", "doubles"])  # fmt: skip
+def test_every_game_starts_from_the_new_match_form(scorekeeper, db, game):
+    data = {"game": game, "player-0": "Ana", "player-1": "Ben"}
+    response = scorekeeper.post("/matches/new/", data)
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.game == game and scorekeeper.get(response["Location"]).status_code == 200
