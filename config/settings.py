@@ -11,6 +11,11 @@ Environment:
     DATABASE_URL              dj-database-url URL (default: sqlite at BASE_DIR/db.sqlite3)
     BONEYARD_MANIFEST_STATIC  serve hashed static files from STATIC_ROOT (default: off)
     BONEYARD_SECURE_COOKIES   mark session/CSRF cookies Secure (default: on when DEBUG is off)
+    BONEYARD_SSL_REDIRECT     redirect plain HTTP to HTTPS (default: on when DEBUG is off)
+    BONEYARD_HSTS_SECONDS     Strict-Transport-Security max-age (default: 1 year when DEBUG
+                              is off, 0 otherwise)
+    BONEYARD_PROXY_HOPS       reverse proxies in front that append X-Forwarded-For (default 0);
+                              with 1 or more, X-Forwarded-Proto=https also marks a request secure
 """
 
 import os
@@ -38,6 +43,15 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(
         f"{name}={raw!r} is not a boolean; use one of {sorted(_TRUE | _FALSE)}"
     )
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdecimal():
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number")
+    return int(raw)
 
 
 def env_list(name: str, default: str) -> list[str]:
@@ -133,6 +147,22 @@ elif _db["ENGINE"] == "django.db.backends.postgresql":
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A phone's session holds only the share links it joined and the seat it took: a signed
+# cookie keeps it off the database, so the table's 2-second poll costs one query.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
+
+# Rate limits count in the database cache, which every server process shares
+# (`manage.py createcachetable` creates its table; make run and make serve do).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "boneyard_cache",
+    }
+}
+BONEYARD_RATE_LIMITS = {"join": (30, 60), "create": (10, 60)}  # (requests, seconds) per client
+BONEYARD_PROXY_HOPS = env_int("BONEYARD_PROXY_HOPS", 0)
+
 # --- Auth / i18n ------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -187,6 +217,13 @@ X_FRAME_OPTIONS = "DENY"
 _SECURE_COOKIES = env_bool("BONEYARD_SECURE_COOKIES", not DEBUG)
 SESSION_COOKIE_SECURE = _SECURE_COOKIES
 CSRF_COOKIE_SECURE = _SECURE_COOKIES
+SECURE_SSL_REDIRECT = env_bool("BONEYARD_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("BONEYARD_HSTS_SECONDS", 0 if DEBUG else 60 * 60 * 24 * 365)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+# Preloading is a promise to browsers that outlives this app; a host opts in by hand.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+if BONEYARD_PROXY_HOPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Django 6.1 built-in CSP (django.middleware.csp.ContentSecurityPolicyMiddleware).
 # CSP.NONCE is replaced per response by 'nonce-<value>' -- but only when a
@@ -218,3 +255,5 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
     },
 }
+# A load balancer asks /healthz over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]

@@ -9,6 +9,8 @@ that changed it.
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 from django.db.models.functions import Lower
 
@@ -29,8 +31,14 @@ class Player(models.Model):
         return self.name
 
 
+def new_token() -> str:
+    """An unguessable link token: 256 random bits."""
+    return secrets.token_urlsafe(32)
+
+
 class Match(models.Model):
     PLAYING, FINISHED = "playing", "finished"
+    KEEP, WATCH = "keep", "watch"
 
     game = models.CharField(max_length=32, choices=[(s, p.title) for s, p in PRESETS.items()])
     options = models.JSONField(default=dict)
@@ -42,6 +50,10 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     totals = models.JSONField(default=list)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The share links: "Keep score" may record actions, "Watch" may only look. New links
+    # replace both, which revokes every phone that joined with the old ones.
+    keep_token = models.CharField(max_length=64, default=new_token)
+    watch_token = models.CharField(max_length=64, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

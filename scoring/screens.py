@@ -29,7 +29,10 @@ def _button(state: line.RoundState, action, label: str) -> Button:
     return Button(label, line.check(state, action))
 
 
-def table_context(table: Table, tile: str | None, notice: Any = None) -> dict[str, Any]:
+def table_context(
+    table: Table, tile: str | None, notice: Any = None, my_seat: int | None = None
+) -> dict[str, Any]:
+    """Everything the table screen shows; ``my_seat`` is the seat this phone has taken."""
     state = table.state
     marks = end_marks(state.layout)
     turn = state.turn
@@ -92,7 +95,9 @@ def table_context(table: Table, tile: str | None, notice: Any = None) -> dict[st
         "unlocked": [n for n in range(state.top + 1) if state.layout.unlocked(n)]
         if state.options.get("unlock") and state.layout.placed
         else None,
-        **_muggins(state, table.names),
+        "my_seat": my_seat,
+        "my_turn": my_seat is not None and my_seat == turn and not state.is_over,
+        **_muggins(state, table.names, my_seat),
     }
 
 
@@ -119,7 +124,7 @@ def _last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
     return f"{names[last.seat]}'s {last.tile} {what} (count {state.layout.count})."
 
 
-def _muggins(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]:
+def _muggins(state: line.RoundState, names: tuple[str, ...], mine: int | None) -> dict[str, Any]:
     """The declare, Muggins! and challenge buttons (fives.muggins). They depend on public
     facts only: which values are offered and who may call never hint at the count."""
     pending = state.pending
@@ -139,7 +144,10 @@ def _muggins(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]:
             "choices": list(range(5, most // 5 * 5 + 1, 5)),
         }
     if state.muggins_open:
-        others = [(s, n) for s, n in enumerate(names) if s != pending.seat]
+        # This phone's own seat first: its Muggins! is the button it wants.
+        others = sorted(
+            ((s, n) for s, n in enumerate(names) if s != pending.seat), key=lambda o: o[0] != mine
+        )
         context["callers"] = others
         if (
             state.options["false_claim_penalty"]

@@ -29,7 +29,7 @@ from referee import (
     replay,
 )
 from referee.document import RoundReplay, check_players, play_round
-from scoring.models import Action, Match, Player, Round, Seat
+from scoring.models import Action, Match, Player, Round, Seat, new_token
 from scoring.words import describe
 
 
@@ -203,6 +203,13 @@ def _what_happened(match: Match, version: int) -> str:
         return "The table changed since this screen was drawn; your tap was not recorded."
     done = describe(parse_action(latest.payload), names)
     return f"{done} meanwhile; your tap was not recorded. Here is the table now."
+
+
+def new_links(match: Match) -> Match:
+    """Both share links replaced at once."""
+    match.keep_token, match.watch_token = new_token(), new_token()
+    match.save(update_fields=["keep_token", "watch_token"])
+    return match
 
 
 def match_replay(match: Match) -> MatchReplay:

@@ -4,10 +4,15 @@ from scoring import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
     path("matches/new/", views.new_match, name="new_match"),
     path("matches/import/", views.import_upload, name="import_match"),
     path("matches/<int:pk>/", views.table, name="table"),
+    path("matches/<int:pk>/join/<str:token>/", views.join, name="join"),
+    path("matches/<int:pk>/poll/", views.poll, name="poll"),
     path("matches/<int:pk>/act/", views.act, name="act"),
+    path("matches/<int:pk>/seat/", views.take_seat, name="seat"),
+    path("matches/<int:pk>/links/", views.new_links, name="new_links"),
     path("matches/<int:pk>/summary/", views.summary, name="summary"),
     path("matches/<int:pk>/export.json", views.export_download, name="export_match"),
 ]

@@ -1,26 +1,43 @@
-"""Thin views: parse the request, call the service, render the screen or its fragment."""
+"""Thin views: check the phone's rights, parse the request, call the service, render."""
 
 from __future__ import annotations
 
 import json
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.db import connection
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from referee import PRESETS, DocumentError, IllegalAction, InvalidAction
-from scoring import services
+from scoring import access, services
+from scoring.drawing import qr_svg
 from scoring.forms import action_from_post, new_match_from_post, parse_version
 from scoring.models import Match, Player
 from scoring.screens import summary_context, table_context
 
 MAX_UPLOAD = 512 * 1024
+WATCHING = (
+    "This phone watches the match and cannot record; ask the scorekeeper for the Keep score link."
+)
+TOO_MANY = "Too many tries from this phone; wait a minute and try again."
+
+
+def _match(request: HttpRequest, pk: int) -> tuple[Match, str]:
+    """The match and this phone's role; 404 for a match it has no link to (or none)."""
+    match = get_object_or_404(Match, pk=pk)
+    role = access.role(request, match)
+    if role is None:
+        raise Http404("No match here, or this phone has no link to it.")
+    return match, role
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    matches = Match.objects.prefetch_related("seats__player").order_by("-updated_at")[:50]
+    joined = access.tables(request)
+    matches = Match.objects.filter(pk__in=joined).prefetch_related("seats__player")
+    matches = sorted(matches, key=lambda m: m.updated_at, reverse=True)
     return render(
         request,
         "scoring/home.html",
@@ -36,34 +53,66 @@ def new_match(request: HttpRequest) -> HttpResponse:
     error, chosen = None, request.POST or None
     if request.method == "POST":
         try:
+            if not access.allowed(request, "create"):
+                raise InvalidAction(TOO_MANY)
             game, names, options = new_match_from_post(request.POST)
             match = services.create_match(game, names, options)
         except InvalidAction as problem:
             error = problem.message
         else:
+            access.join(request, match, match.keep_token)  # the creator keeps score
             return redirect("table", pk=match.pk)
     names = list(Player.objects.order_by("-created_at").values_list("name", flat=True)[:30])
     return render(
         request,
         "scoring/new_match.html",
         {"games": PRESETS.values(), "known_names": names, "error": error, "chosen": chosen},
-        status=400 if error else 200,
+        status=(429 if error == TOO_MANY else 400) if error else 200,
     )
+
+
+@require_GET
+def join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
+    """A share link: this phone keeps score or watches from now on."""
+    if not access.allowed(request, "join"):
+        return HttpResponse(TOO_MANY, status=429, content_type="text/plain; charset=utf-8")
+    match = get_object_or_404(Match, pk=pk)
+    if access.role_of(token, match.keep_token, match.watch_token) is None:
+        raise Http404("This link is not valid (any more): ask the table for a new one.")
+    access.join(request, match, token)
+    return redirect("table", pk=pk)
 
 
 @vary_on_headers("HX-Request")
 def table(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
-    return _render_table(request, match, request.GET.get("tile"))
+    match, role = _match(request, pk)
+    return _render_table(request, match, role, request.GET.get("tile"))
+
+
+@require_GET
+def poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table fragment if it changed since ``version``, else 204 with no body: the
+    phones at a table ask every 2 seconds, so the unchanged answer is one indexed query."""
+    row = Match.objects.filter(pk=pk).values_list("version", "keep_token", "watch_token").first()
+    token = request.session.get(access.TABLES, {}).get(str(pk))
+    if row is None or access.role_of(token, row[1], row[2]) is None:
+        raise Http404("No match here, or this phone has no link to it.")
+    if request.GET.get("version") == str(row[0]):
+        return HttpResponse(status=204)
+    match, role = _match(request, pk)
+    return _render_table(request, match, role, None)
 
 
 @require_POST
 def act(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
+    match, role = _match(request, pk)
     status, notice = 200, None
     try:
-        data = action_from_post(request.POST, match.seats.count())
-        services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
+        if role != Match.KEEP:
+            status, notice = 403, WATCHING
+        else:
+            data = action_from_post(request.POST, len(match.totals))
+            services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
     except services.Stale as stale:
         status, notice = 409, stale.message
     except IllegalAction as error:
@@ -73,22 +122,60 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     if status == 200 and not request.htmx:
         return redirect("table", pk=pk)  # post/redirect/get without JavaScript
     match.refresh_from_db()
-    return _render_table(request, match, None, notice=notice, status=status)
+    return _render_table(request, match, role, None, notice=notice, status=status)
 
 
-def _render_table(request, match, tile, notice=None, status=200) -> HttpResponse:
-    context = table_context(services.load_table(match), tile, notice)
+@require_POST
+def take_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "I am Ben": this phone's screen speaks to Ben (or to nobody, with seat empty)."""
+    match, role = _match(request, pk)
+    raw = request.POST.get("seat", "")
+    number = int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 3 else None
+    if raw and (number is None or number >= len(match.totals)):
+        return _render_table(request, match, role, None, "There is no such seat.", 400)
+    access.take_seat(request, match, number)
+    if not request.htmx:
+        return redirect("table", pk=pk)
+    return _render_table(request, match, role, None)
+
+
+@require_POST
+def new_links(request: HttpRequest, pk: int) -> HttpResponse:
+    """Replace both share links: every phone that joined with the old ones is shut out."""
+    match, role = _match(request, pk)
+    if role != Match.KEEP:
+        return _render_table(request, match, role, None, WATCHING, 403)
+    match = services.new_links(match)
+    access.join(request, match, match.keep_token)
+    messages.success(request, "New links made: the old ones no longer work.")
+    return redirect("table", pk=pk)
+
+
+def _render_table(request, match, role, tile, notice=None, status=200) -> HttpResponse:
+    my_seat = access.seat(request, match)
+    context = table_context(services.load_table(match), tile, notice, my_seat)
+    context.update(_sharing(request, match, role))
     template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
     return render(request, template, context, status=status)
 
 
+def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
+    keeping = role == Match.KEEP
+    links = []
+    if keeping and not request.htmx:  # the share panel is on the full page only
+        for label, token in (("Keep score", match.keep_token), ("Watch", match.watch_token)):
+            url = request.build_absolute_uri(f"/matches/{match.pk}/join/{token}/")
+            links.append({"label": label, "url": url, "qr": qr_svg(url, f"{label} link")})
+    return {"keeping": keeping, "links": links}
+
+
 def summary(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
+    match, _ = _match(request, pk)
     return render(request, "scoring/summary.html", summary_context(match))
 
 
 def export_download(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
+    match, _ = _match(request, pk)
     response = JsonResponse(services.export_match(match), json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="boneyard-match-{pk}.json"'
     return response
@@ -98,6 +185,8 @@ def export_download(request: HttpRequest, pk: int) -> HttpResponse:
 def import_upload(request: HttpRequest) -> HttpResponse:
     upload = request.FILES.get("document")
     try:
+        if not access.allowed(request, "create"):
+            raise InvalidAction(TOO_MANY)
         if upload is None:
             raise InvalidAction("Choose a match document (.json) to import.")
         if upload.size > MAX_UPLOAD:
@@ -110,5 +199,16 @@ def import_upload(request: HttpRequest) -> HttpResponse:
     except (InvalidAction, DocumentError) as error:
         messages.error(request, f"Import refused: {error.message}")
         return redirect("home")
+    access.join(request, match, match.keep_token)
     messages.success(request, f"Imported match #{match.pk}.")
     return redirect("table", pk=match.pk)
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """200 when the database answers, 503 when it does not."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception:  # any failure to reach the database is "not healthy"
+        return HttpResponse("database unreachable\n", status=503, content_type="text/plain")
+    return HttpResponse("ok\n", content_type="text/plain")

@@ -48,6 +48,46 @@
       d.hidden = !d.open;
     });
   });
+  // A tap whose request never reached the server (or whose answer never came back) is
+  // sent again, as it was: its form's key makes a second arrival record nothing twice.
+  var retries = 0;
+  var RETRY_LIMIT = 6;
+  function banner(text) {
+    var box = document.getElementById("connection");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb !== "post") {
+      banner("The connection to the table is lost; the page keeps trying.");
+      return;
+    }
+    if (retries >= RETRY_LIMIT) {
+      retries = 0;
+      banner("Your tap could not reach the table. Check the connection and tap again.");
+      return;
+    }
+    retries += 1;
+    banner("No connection: sending your tap again (try " + retries + " of " + RETRY_LIMIT + ")…");
+    var values = {};
+    config.formData.forEach(function (value, name) {
+      if (name in values) values[name] = [].concat(values[name], value);
+      else values[name] = value;
+    });
+    setTimeout(function () {
+      htmx.ajax("POST", config.path, {
+        source: config.elt, target: "#table", swap: "outerHTML", values: values,
+      });
+    }, 500 * retries);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status) {
+      retries = 0;
+      banner("");
+    }
+  });
   document.addEventListener("DOMContentLoaded", function () { refresh(document); });
   document.addEventListener("htmx:afterSettle", function () { refresh(document); });
 })();

@@ -13,19 +13,51 @@ from scoring.models import Action, Match
 
 @pytest.fixture
 def scorekeeper(db) -> Client:
-    """The phone that keeps score for the table."""
+    """The phone that keeps score for the table (it joins each match fixture below)."""
     return Client()
 
 
 @pytest.fixture
-def draw_match(db) -> Match:
-    return services.create_match("draw", ["Ana", "Ben", "Caro"], {})
+def other_seat(db) -> Client:
+    """Another player's phone, which joined with the same Keep score link."""
+    return Client()
 
 
 @pytest.fixture
-def quick_block(db) -> Match:
+def spectator(db) -> Client:
+    """A phone that joined with the Watch link."""
+    return Client()
+
+
+@pytest.fixture
+def stranger(db) -> Client:
+    """A phone with no link at all."""
+    return Client()
+
+
+def keep(client: Client, match: Match) -> Match:
+    """``client`` joins ``match`` with its Keep score link."""
+    response = client.get(f"/matches/{match.pk}/join/{match.keep_token}/")
+    assert response.status_code == 302, response.status_code
+    return match
+
+
+def watch(client: Client, match: Match) -> Match:
+    response = client.get(f"/matches/{match.pk}/join/{match.watch_token}/")
+    assert response.status_code == 302, response.status_code
+    return match
+
+
+@pytest.fixture
+def draw_match(scorekeeper) -> Match:
+    return keep(scorekeeper, services.create_match("draw", ["Ana", "Ben", "Caro"], {}))
+
+
+@pytest.fixture
+def quick_block(scorekeeper) -> Match:
     """Block with one tile each: every lead is a domino, so rounds end at once."""
-    return services.create_match("block", ["Ana", "Ben"], {"hand_size": 1, "target": 50})
+    match = services.create_match("block", ["Ana", "Ben"], {"hand_size": 1, "target": 50})
+    return keep(scorekeeper, match)
 
 
 def form_fields(html: str) -> dict[str, str]:

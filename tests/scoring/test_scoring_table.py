@@ -9,7 +9,7 @@ import pytest
 from scoring import services
 from scoring.models import Match, Round
 
-from .conftest import snapshot, tap
+from .conftest import keep, snapshot, tap
 
 
 def lead(client, match, seat: int, tile: str):
@@ -26,13 +26,13 @@ def said(client, match, kind: str, seat: int, **more):
 
 
 @pytest.fixture
-def all_fives(db) -> Match:
-    return services.create_match("all-fives", ["Ana", "Ben", "Caro"], {})
+def all_fives(scorekeeper) -> Match:
+    return keep(scorekeeper, services.create_match("all-fives", ["Ana", "Ben", "Caro"], {}))
 
 
 @pytest.fixture
-def muggins(db) -> Match:
-    return services.create_match("muggins", ["Ana", "Ben", "Caro"], {})
+def muggins(scorekeeper) -> Match:
+    return keep(scorekeeper, services.create_match("muggins", ["Ana", "Ben", "Caro"], {}))
 
 
 def test_a_scoring_play_shows_the_count_its_parts_and_the_points(scorekeeper, all_fives):
@@ -55,13 +55,13 @@ def test_the_picker_says_what_each_end_would_score(scorekeeper, all_fives):
 
 
 def test_hints_can_be_turned_off_for_competitive_play(scorekeeper, db):
-    match = services.create_match("all-fives", ["Ana", "Ben"], {"hints": False})
+    match = keep(scorekeeper, services.create_match("all-fives", ["Ana", "Ben"], {"hints": False}))
     lead(scorekeeper, match, 0, "5-5")
     assert "data-gains" not in scorekeeper.get(f"/matches/{match.pk}/").content.decode()
 
 
 def test_the_end_bonus_can_win_the_match_and_an_undo_reopens_it(scorekeeper, db):
-    match = services.create_match("all-fives", ["Ana", "Ben"], {})
+    match = keep(scorekeeper, services.create_match("all-fives", ["Ana", "Ben"], {}))
     lead(scorekeeper, match, 0, "6-4")  # 10
     tap(scorekeeper, match, {"type": "draw", "seat": "1", "count": "16"})
     tap(scorekeeper, match, {"type": "pass", "seat": "1"})
@@ -120,7 +120,9 @@ def test_a_wrong_muggins_call_is_refused_and_changes_nothing(scorekeeper, muggin
 
 
 def test_a_false_claim_can_be_challenged(scorekeeper, db):
-    match = services.create_match("muggins", ["Ana", "Ben"], {"false_claim_penalty": True})
+    match = keep(
+        scorekeeper, services.create_match("muggins", ["Ana", "Ben"], {"false_claim_penalty": True})
+    )
     lead(scorekeeper, match, 0, "5-5")
     html = said(scorekeeper, match, "declare", 0, points="20").content.decode()
     assert "Ben: challenge the claim" in html
@@ -150,14 +152,17 @@ def test_tampered_muggins_posts_change_nothing(scorekeeper, muggins, data):
 
 
 def test_fives_and_threes_rotates_the_lead(scorekeeper, db):
-    match = services.create_match("fives-and-threes", ["Ana", "Ben", "Caro"], {"hand_size": 1})
+    match = keep(
+        scorekeeper,
+        services.create_match("fives-and-threes", ["Ana", "Ben", "Caro"], {"hand_size": 1}),
+    )
     html = lead(scorekeeper, match, 1, "6-3").content.decode()  # Ben plays out: 9 scores 3
     assert "Ben&#x27;s 6-3 scored 3 (count 9)." in html
     tap(scorekeeper, match, {"type": "tally", "pips-0": "5", "pips-2": "6"})
     match.refresh_from_db()
     assert match.totals == [0, 3 + 1, 0]  # the chip-out point
     html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
-    assert html.count('name="seat" value=') == 1 and 'value="2" checked' in html
+    assert html.count('type="radio" name="seat"') == 1 and 'value="2" checked' in html
     assert "The seat left of the last leader leads" in html
     refused = lead(scorekeeper, match, 0, "6-6")
     assert refused.status_code == 422 and "Caro leads this round" in refused.content.decode()
@@ -166,7 +171,7 @@ def test_fives_and_threes_rotates_the_lead(scorekeeper, db):
 
 
 def test_doubles_shows_the_unlocked_numbers_and_why_a_tile_is_locked(scorekeeper, db):
-    match = services.create_match("doubles", ["Ana", "Ben"], {})
+    match = keep(scorekeeper, services.create_match("doubles", ["Ana", "Ben"], {}))
     lead(scorekeeper, match, 0, "3-3")
     html = play(scorekeeper, match, 1, "3-1", "3-3").content.decode()
     assert "Unlocked: <strong>3</strong>" in html
@@ -176,7 +181,7 @@ def test_doubles_shows_the_unlocked_numbers_and_why_a_tile_is_locked(scorekeeper
 
 
 def test_cross_shows_the_faces_still_missing(scorekeeper, db):
-    match = services.create_match("cross", ["Ana", "Ben"], {})
+    match = keep(scorekeeper, services.create_match("cross", ["Ana", "Ben"], {}))
     lead(scorekeeper, match, 0, "6-6")
     html = play(scorekeeper, match, 1, "6-5", "6-6").content.decode()
     assert "The cross on 6-6 still misses 3 faces: side, end, end." in html

@@ -6,7 +6,7 @@ import pytest
 
 from scoring.models import Action
 
-from .conftest import form_fields, snapshot, tap
+from .conftest import form_fields, keep, snapshot, tap
 
 
 def test_the_table_shows_layout_picker_and_scoreboard(scorekeeper, draw_match):
@@ -165,7 +165,9 @@ def test_a_tally_by_pips(scorekeeper, quick_block):
 def test_user_text_is_escaped(scorekeeper, db):
     from scoring import services
 
-    match = services.create_match("block", ["<script>alert(1)</script>", "Ben"], {})
+    match = keep(
+        scorekeeper, services.create_match("block", ["<script>alert(1)</script>", "Ben"], {})
+    )
     html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html

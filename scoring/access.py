@@ -1,0 +1,85 @@
+"""Who may do what at a table: the share links a phone has joined with.
+
+A phone's session remembers, per match, the token of the link it joined with (the
+creator's phone joins as a scorekeeper by itself) and the seat it has taken. Rights are
+checked against the match's current tokens on every request, in constant time, so "new
+links" revokes every phone that joined with the old ones.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+
+from scoring.models import Match
+
+TABLES, SEATS = "tables", "seats"
+MOST_TABLES = 30  # the session is a signed cookie: keep it small
+
+
+def role(request: HttpRequest, match: Match) -> str | None:
+    """Match.KEEP, Match.WATCH or None for this phone."""
+    token = request.session.get(TABLES, {}).get(str(match.pk))
+    return role_of(token, match.keep_token, match.watch_token)
+
+
+def role_of(token: object, keep_token: str, watch_token: str) -> str | None:
+    if not isinstance(token, str) or not token:
+        return None
+    if hmac.compare_digest(token.encode(), keep_token.encode()):
+        return Match.KEEP
+    if hmac.compare_digest(token.encode(), watch_token.encode()):
+        return Match.WATCH
+    return None
+
+
+def join(request: HttpRequest, match: Match, token: str) -> None:
+    """Remember the link this phone joined with (the newest tables first)."""
+    tables = {k: v for k, v in request.session.get(TABLES, {}).items() if k != str(match.pk)}
+    tables = dict(list({str(match.pk): token, **tables}.items())[:MOST_TABLES])
+    request.session[TABLES] = tables
+
+
+def tables(request: HttpRequest) -> list[int]:
+    """The matches this phone has joined, newest first."""
+    return [int(pk) for pk in request.session.get(TABLES, {}) if pk.isdecimal()]
+
+
+def seat(request: HttpRequest, match: Match) -> int | None:
+    value = request.session.get(SEATS, {}).get(str(match.pk))
+    return value if isinstance(value, int) and 0 <= value < len(match.totals) else None
+
+
+def take_seat(request: HttpRequest, match: Match, number: int | None) -> None:
+    seats = dict(request.session.get(SEATS, {}))
+    if number is None:
+        seats.pop(str(match.pk), None)
+    else:
+        seats[str(match.pk)] = number
+    joined = request.session.get(TABLES, {})
+    request.session[SEATS] = {k: v for k, v in seats.items() if k in joined}
+
+
+def client(request: HttpRequest) -> str:
+    """The client's address; behind N trusted proxies, the one the first proxy saw."""
+    hops = settings.BONEYARD_PROXY_HOPS
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if hops and len(forwarded) >= hops:
+        return forwarded[-hops]
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def allowed(request: HttpRequest, what: str) -> bool:
+    """Rate limit per client (``BONEYARD_RATE_LIMITS[what]`` = (requests, seconds)),
+    counted in the cache that every server process shares (the database by default)."""
+    most, seconds = settings.BONEYARD_RATE_LIMITS[what]
+    key = f"rate:{what}:{client(request)}"
+    if cache.add(key, 1, timeout=seconds):
+        return True
+    try:
+        return cache.incr(key) <= most
+    except ValueError:  # expired between add and incr
+        return cache.add(key, 1, timeout=seconds) or True
