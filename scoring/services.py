@@ -19,6 +19,7 @@ from referee import (
     Action as RefAction,
 )
 from referee import (
+    DocumentError,
     IllegalAction,
     InvalidAction,
     MatchReplay,
@@ -234,6 +235,46 @@ def document_of(match: Match) -> dict[str, Any]:
         "players": names,
         "rounds": rounds,
     }
+
+
+def verify(match: Match) -> list[str]:
+    """Every way the stored match differs from a replay of its log through the referee
+    (``manage.py verify_matches``); empty when it is consistent."""
+    problems: list[str] = []
+    rounds = list(Round.objects.filter(match=match).order_by("number").prefetch_related("actions"))
+    if [r.number for r in rounds] != list(range(1, len(rounds) + 1)):
+        problems.append(f"round numbers {[r.number for r in rounds]} are not 1, 2, ...")
+    for r in rounds:
+        seqs = [a.seq for a in r.actions.all()]
+        if seqs != list(range(len(seqs))):
+            problems.append(f"round {r.number}: action numbers {seqs} are not 0, 1, ...")
+    try:
+        replayed = replay(document_of(match))
+    except DocumentError as error:
+        return [*problems, error.message]
+    for r, played in zip(rounds, replayed.rounds, strict=True):
+        for n, (row, points) in enumerate(zip(r.actions.all(), played.points, strict=True), 1):
+            stored = list(row.points) or [0] * len(replayed.players)
+            if stored != list(points):
+                problems.append(
+                    f"round {r.number}, action {n}: stored points {stored}, replayed {list(points)}"
+                )
+        result = played.state.result.to_dict() if played.state.result else None
+        if r.result != result:
+            problems.append(f"round {r.number}: stored result {r.result}, replayed {result}")
+        if r.leader != played.state.leader:
+            problems.append(
+                f"round {r.number}: stored leader {r.leader}, replayed {played.state.leader}"
+            )
+    status = Match.FINISHED if replayed.winner is not None else Match.PLAYING
+    facts = [
+        ("totals", match.totals, list(replayed.totals)),
+        ("winner", match.winner, replayed.winner),
+        ("status", match.status, status),
+        ("version", match.version, sum(len(p.actions) for p in replayed.rounds)),
+    ]
+    problems += [f"stored {name} {a}, replayed {b}" for name, a, b in facts if a != b]
+    return problems
 
 
 def export_match(match: Match) -> dict[str, Any]:
