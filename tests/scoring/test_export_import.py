@@ -109,6 +109,20 @@ def test_import_command_prints_where_and_why_on_stderr(tmp_path):
         b"[" * 100_000 + b"]" * 100_000,
         json.dumps({**DOCUMENT, "players": ["Ana"] * 3}).encode(),
         b" " * (600 * 1024),
+        json.dumps(
+            {
+                **DOCUMENT,
+                "rounds": [
+                    {
+                        "actions": [
+                            {"type": "play", "seat": 0, "tile": "6-6"},
+                            {"type": "play", "seat": 1, "tile": "5-4", "on": "6-6"},
+                        ]
+                    }
+                ],
+            }
+        ).encode(),
+        json.dumps({**DOCUMENT, "rounds": [{"actions": [{"type": "play"}] * 5000}]}).encode(),
     ],
 )
 def test_hostile_uploads_are_refused_cleanly(scorekeeper, db, content):

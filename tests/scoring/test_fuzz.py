@@ -1,0 +1,126 @@
+"""Bad input of any kind, generated (Hypothesis): never a 500, always a clear answer, and a
+refused request changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import services
+from scoring.models import Action, Match
+
+from .conftest import keep, snapshot, watch
+
+pytestmark = pytest.mark.django_db
+FUZZ = settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+ANSWERS = {200, 204, 302, 400, 403, 404, 405, 409, 422, 429}
+
+junk = st.one_of(
+    st.text(max_size=20),
+    st.text(min_size=1000, max_size=20_000),
+    st.sampled_from(["", "0", "1", "-1", "99", "1e9", "6-6", "7-x", "9-9", "5|5", "6-6/side",
+                     "6-6/end", "lead", "A", "null", "[]", "{}", "true", "\x00", "٣", "0x1"]),
+    st.integers(-(10**12), 10**12).map(str),
+)  # fmt: skip
+fields = st.dictionaries(
+    st.sampled_from(["type", "seat", "tile", "target", "count", "points", "version", "key",
+                     "pips-0", "pips-1", "hand-0", "hand-1", "face", "extra"]),
+    junk, max_size=8,
+)  # fmt: skip
+kinds = st.sampled_from(
+    ["play", "draw", "pass", "undo", "tally", "declare", "muggins", "challenge", "roll", ""]
+)
+
+
+@pytest.fixture
+def table(settings) -> tuple[Client, Client, Match]:
+    settings.BONEYARD_RATE_LIMITS = {"join": (10**6, 60), "create": (10**6, 60)}
+    match = services.create_match("muggins", ["Ana", "Ben", "Caro"], {})
+    keeper, watcher = Client(), Client()
+    keep(keeper, match)
+    watch(watcher, match)
+    return keeper, watcher, match
+
+
+@FUZZ
+@given(data=fields, kind=kinds, htmx=st.booleans())
+def test_the_act_endpoint(table, data, kind, htmx):
+    keeper, watcher, match = table
+    post = {**data, "type": data.get("type", kind)}
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    before = snapshot(match)
+    response = keeper.post(f"/matches/{match.pk}/act/", post, **headers)
+    assert response.status_code in ANSWERS
+    if response.status_code not in (200, 302):
+        assert snapshot(match) == before
+        assert 'role="alert"' in response.content.decode()
+    else:
+        assert services.verify(match) == []
+    before = snapshot(match)
+    assert watcher.post(f"/matches/{match.pk}/act/", post, **headers).status_code == 403
+    assert snapshot(match) == before
+
+
+@FUZZ
+@given(data=st.dictionaries(st.sampled_from(
+    ["game", "player-0", "player-1", "player-2", "player-9", "draw.target", "draw.set",
+     "muggins.muggins", "all-fives.reserve", "doubles.hand_size", "cross.opening"]), junk,
+    max_size=8))  # fmt: skip
+def test_the_new_match_form(table, data):
+    keeper, _, _ = table
+    count = Match.objects.count()
+    response = keeper.post("/matches/new/", data)
+    assert response.status_code in ANSWERS
+    assert Match.objects.count() == count + (response.status_code == 302)
+
+
+@FUZZ
+@given(seat=junk, token=junk, version=junk)
+def test_seats_links_joins_and_polls(table, seat, token, version):
+    keeper, watcher, match = table
+    assert keeper.post(f"/matches/{match.pk}/seat/", {"seat": seat}).status_code in ANSWERS
+    assert watcher.post(f"/matches/{match.pk}/links/", {"seat": seat}).status_code == 403
+    stranger = Client()
+    path = f"/matches/{match.pk}/join/{token}/" if "/" not in token else "/matches/1/join/x/"
+    if token.strip() and "\x00" not in token:
+        assert stranger.get(path).status_code in {404, 429}
+    poll = keeper.get(f"/matches/{match.pk}/poll/", {"version": version}, HTTP_HX_REQUEST="true")
+    assert poll.status_code in {200, 204}
+    assert stranger.get(f"/matches/{match.pk}/poll/", {"version": version}).status_code == 404
+
+
+documents = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=30), junk),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner,
+                                                               max_size=5),
+    max_leaves=40,
+)  # fmt: skip
+
+
+@FUZZ
+@given(
+    body=documents,
+    top=st.fixed_dictionaries(
+        {"format": st.sampled_from(["boneyard-match/1", "x"]),
+         "game": st.sampled_from(["draw", "muggins", "cross", "nope"])},
+        optional={"players": documents, "rounds": documents, "options": documents},
+    ),
+)  # fmt: skip
+def test_hostile_import_documents(table, body, top):
+    keeper, _, _ = table
+    count, actions = Match.objects.count(), Action.objects.count()
+    for document in (body, top):
+        upload = SimpleUploadedFile("m.json", json.dumps(document).encode(), "application/json")
+        response = keeper.post("/matches/import/", {"document": upload})
+        assert response.status_code == 302
+    assert Match.objects.count() - count <= 1  # only a well-formed, legal document is stored
+    if Match.objects.count() == count:
+        assert Action.objects.count() == actions
