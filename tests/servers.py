@@ -1,0 +1,203 @@
+"""Real app servers for the load and crash tests: gunicorn processes on loopback, sharing
+nothing but a database made for the test (a SQLite file, or a fresh PostgreSQL database
+on the server the PostgreSQL leg uses), and a small HTTP client with its own cookies."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def database(tmp_path: Path) -> Iterator[str]:
+    """A DATABASE_URL for a database made for this test, migrated, dropped afterwards."""
+    base = os.environ.get("DATABASE_URL", "")
+    if base.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        name = f"boneyard_load_{secrets.token_hex(4)}"
+        admin = urllib.parse.urlsplit(base)._replace(path="/postgres").geturl()
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        url = urllib.parse.urlsplit(base)._replace(path=f"/{name}").geturl()
+        try:
+            manage(url, "migrate", "--noinput")
+            manage(url, "createcachetable")
+            yield url
+        finally:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    else:
+        url = f"sqlite:///{tmp_path / 'load.sqlite3'}"
+        manage(url, "migrate", "--noinput")
+        manage(url, "createcachetable")
+        yield url
+
+
+def environment(url: str) -> dict[str, str]:
+    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in skip}
+    return env | {"DATABASE_URL": url, "DEBUG": "1", "LOG_LEVEL": "ERROR"}
+
+
+def manage(url: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment(url),
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    if check and result.returncode:
+        raise RuntimeError(f"manage.py {' '.join(args)}: {result.stderr[-2000:]}")
+    return result
+
+
+@dataclass
+class Server:
+    url: str  # the database
+    port: int = field(default_factory=free_port)
+    workers: int = 1
+    process: subprocess.Popen | None = None
+    log: Path | None = None
+
+    def start(self) -> Server:
+        # A file, not a pipe: a pipe nobody reads fills up and blocks every worker.
+        self.log = Path(tempfile.mkdtemp()) / "server.log"
+        self.process = subprocess.Popen(
+            [str(GUNICORN), "config.wsgi", "-b", f"127.0.0.1:{self.port}",
+             "-w", str(self.workers), "--threads", "4", "--no-control-socket",
+             "--log-level", "warning"],
+            cwd=ROOT, env=environment(self.url), start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=self.log.open("wb"),
+        )  # fmt: skip
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if Client(self.port).get("/healthz")[0] == 200:
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not come up")
+
+    def kill(self) -> None:
+        """kill -9, master and workers at once, as a power cut would."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> str:
+        """Quick shutdown (SIGQUIT: no graceful wait for idle keep-alive connections)."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGQUIT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        return self.log.read_text(errors="replace") if self.log else ""
+
+
+class Client:
+    """One phone: its own connection and cookies."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.connection: http.client.HTTPConnection | None = None
+
+    def request(self, method: str, path: str, form: dict | None = None) -> tuple[int, str]:
+        """Send once; if a kept-alive connection had been closed by the server meanwhile,
+        connect again and send the same request again (a POST carries its idempotency
+        key, so the server records it at most once, as when the page retries)."""
+        reused = self.connection is not None
+        try:
+            return self._send(method, path, form)
+        except (ConnectionError, http.client.RemoteDisconnected):
+            if not reused:
+                raise
+            return self._send(method, path, form)
+
+    def _send(self, method: str, path: str, form: dict | None) -> tuple[int, str]:
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode(form)
+            headers |= {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "X-CSRFToken": self.cookies.get("csrftoken", ""),
+                "HX-Request": "true",
+                "Referer": f"http://127.0.0.1:{self.port}/",
+            }
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
+            text = response.read().decode()
+        except (OSError, http.client.HTTPException):
+            self.connection.close()
+            self.connection = None
+            raise
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return response.status, text
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self.request("GET", path)
+
+    def post(self, path: str, form: dict) -> tuple[int, str]:
+        return self.request("POST", path, form)
+
+
+def new_match(port: int, game: str = "draw") -> tuple[int, str]:
+    """Create a match as its creator's phone would; the match id and its Keep score link."""
+    creator = Client(port)
+    creator.get("/matches/new/")
+    status, _ = creator.post(
+        "/matches/new/", {"game": game, "player-0": "Ana", "player-1": "Ben", "player-2": "Caro"}
+    )
+    assert status == 302, status
+    status, page = creator.get("/")
+    pk = int(re.search(r'href="/matches/(\d+)/"', page)[1])
+    _, table = creator.get(f"/matches/{pk}/")
+    link = re.search(rf"/matches/{pk}/join/[\w-]+/", table)[0]
+    return pk, link
+
+
+def verify(url: str) -> subprocess.CompletedProcess:
+    return manage(url, "verify_matches", check=False)
+
+
+def stored(url: str, pk: int) -> dict:
+    """What the database holds for the match: its version and its log's (round, seq, key)."""
+    code = (
+        "import json; from scoring.models import Action, Match; "
+        f"m = Match.objects.get(pk={pk}); "
+        "rows = Action.objects.filter(round__match=m).order_by('round__number', 'seq'); "
+        "print(json.dumps({'version': m.version, "
+        "'rows': [[r.round.number, r.seq, r.idempotency_key] for r in rows]}))"
+    )
+    result = manage(url, "shell", "--no-imports", "-c", code)
+    return json.loads(result.stdout.strip().splitlines()[-1])
