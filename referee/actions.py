@@ -205,7 +205,7 @@ def parse_action(data: object) -> Action:
         dice = data["dice"]
         if not isinstance(dice, list) or len(dice) not in (2, 4):
             raise InvalidAction("A roll is 2 or 4 dice, each 1 to 6.")
-        return Roll(parse_seat(data["seat"]), tuple(_integer(d, "a die", 1, 6) for d in dice))
+        return Roll(parse_seat(data["seat"]), tuple(_integer(d, "die", 1, 6) for d in dice))
     return _parse_tally(data)
 
 
@@ -222,7 +222,7 @@ def _parse_tally(data: Mapping[str, Any]) -> Tally:
         return Tally(hands=tuple(parsed))
     pips = _seat_map(data["pips"], "pips")
     return Tally(
-        pips=tuple((seat, _integer(value, "a pip total", 0, 10_000)) for seat, value in pips)
+        pips=tuple((seat, _integer(value, "pip total", 0, 10_000)) for seat, value in pips)
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,9 +31,14 @@ def _button(state: line.RoundState, action, label: str) -> Button:
 
 
 def table_context(
-    table: Table, tile: str | None, notice: Any = None, my_seat: int | None = None
+    table: Table,
+    tile: str | None,
+    notice: Any = None,
+    my_seat: int | None = None,
+    refused: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Everything the table screen shows; ``my_seat`` is the seat this phone has taken."""
+    """Everything the table screen shows; ``my_seat`` is the seat this phone has taken and
+    ``refused`` the form the referee just refused (a tally keeps what was tapped)."""
     state = table.state
     marks = end_marks(state.layout)
     turn = state.turn
@@ -79,7 +85,7 @@ def table_context(
         "undo": Button("Undo", line.check(undo_state, Undo())) if undo_state is not None else None,
         "scoreboard": _scoreboard(table),
         "log": list(reversed(_log(table))),
-        "tally": _tally(state, unseen) if state.is_over and state.result is None else None,
+        "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
         "last_result": _result(table.played.state, table.names)
         if table.played and table.played.finished
         else None,
@@ -102,15 +108,25 @@ def table_context(
 
 
 def _why_not(state: line.RoundState, seat: int, tile: Tile, marks) -> str:
-    """The referee's reason a tile that shows an open end's number cannot go there (a
-    locked number, a spinner's covered sides, the open cross), for the tap that finds it."""
-    if state.is_over or not state.layout.placed:
+    """The referee's reason a tapped tile lights nothing, where the rules rather than the
+    numbers forbid it: a lead that must be a double, a locked number, a spinner's covered
+    sides, a face off the open cross."""
+    if state.is_over:
         return ""
-    for mark in marks:
-        if tile.has(mark.end.shows):
-            reason = line.check(state, Play(seat, tile, mark.end.on, mark.end.face))
-            if reason is not None and reason.rule != "turn.order":
-                return f"{reason.message} ({reason.rule})"
+    if not state.layout.placed:
+        tries = [Play(seat, tile)]
+    else:
+        tries = [Play(seat, tile, m.end.on, m.end.face) for m in marks if tile.has(m.end.shows)]
+        # Faces that are no open end yet (off the open cross) explain themselves too.
+        tries += [
+            Play(seat, tile, p.tile)
+            for p in state.layout.placed
+            if any(tile.has(face.shows) for face in p.free)
+        ]
+    for play in tries:
+        reason = line.check(state, play)
+        if reason is not None and reason.rule not in ("turn.order", "line.attach"):
+            return f"{reason.message} ({reason.rule})"
     return ""
 
 
@@ -120,7 +136,13 @@ def _last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
     if not isinstance(last, Play) or not state.game.scores_plays or state.muggins:
         return ""
     scored = state.last_points[last.seat] if state.last_points else 0
-    what = f"scored {scored}" if scored else "scored nothing"
+    made = line.worth(state, state.layout.count)
+    if scored:
+        what = f"scored {scored}"
+    elif made:  # threes.target: a score that would pass the target is not scored
+        what = f"made {made}, which would pass {state.options['target']}: not scored"
+    else:
+        what = "scored nothing"
     return f"{names[last.seat]}'s {last.tile} {what} (count {state.layout.count})."
 
 
@@ -192,13 +214,22 @@ def _log(table: Table) -> list[str]:
     )
 
 
-def _tally(state: line.RoundState, unseen: list[Tile]) -> list[dict[str, Any]]:
+def _tally(state: line.RoundState, unseen: list[Tile], refused) -> list[dict[str, Any]]:
+    def tapped(seat: int) -> set[str]:
+        return set(refused.getlist(f"hand-{seat}")) if refused is not None else set()
+
     return [
         {
             "seat": seat,
             "name": name,
             "count": state.hands[seat],
-            "tiles": [{"tile": t, "svg": tile_svg(t)} for t in unseen] if state.hands[seat] else [],
+            "tiles": [
+                {"tile": t, "svg": tile_svg(t), "checked": str(t) in tapped(seat)} for t in unseen
+            ]
+            if state.hands[seat]
+            else [],
+            "tapped": len(tapped(seat)),
+            "pips": refused.get(f"pips-{seat}", "") if refused is not None else "",
         }
         for seat, name in enumerate(state.names)
     ]
@@ -237,6 +268,14 @@ def summary_context(match: Match) -> dict[str, Any]:
                 "running": list(running),
             }
         )
+    # A round in progress has scored in the count games, but has no result yet.
+    playing = [t - r for t, r in zip(match.totals, running, strict=True)]
+    if any(playing):
+        number = rounds[-1]["number"] + 1 if rounds else 1
+        rounds.append(
+            {"number": number, "winner": "—", "reason": "in progress", "points": playing,
+             "running": list(match.totals)}
+        )  # fmt: skip
     return {
         "match": match,
         "names": names,

@@ -122,7 +122,8 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     if status == 200 and not request.htmx:
         return redirect("table", pk=pk)  # post/redirect/get without JavaScript
     match.refresh_from_db()
-    return _render_table(request, match, role, None, notice=notice, status=status)
+    refused = request.POST if status in (400, 422) else None
+    return _render_table(request, match, role, None, notice, status, refused)
 
 
 @require_POST
@@ -151,9 +152,11 @@ def new_links(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("table", pk=pk)
 
 
-def _render_table(request, match, role, tile, notice=None, status=200) -> HttpResponse:
+def _render_table(
+    request, match, role, tile, notice=None, status=200, refused=None
+) -> HttpResponse:
     my_seat = access.seat(request, match)
-    context = table_context(services.load_table(match), tile, notice, my_seat)
+    context = table_context(services.load_table(match), tile, notice, my_seat, refused)
     context.update(_sharing(request, match, role))
     template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
     return render(request, template, context, status=status)

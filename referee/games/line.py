@@ -162,12 +162,12 @@ class RoundState:
 
     @property
     def muggins_open(self) -> bool:
-        """Whether opponents may call Muggins now. Public facts only: the worth of the play
-        is not consulted, so an enabled button gives nothing away."""
+        """Whether opponents may call Muggins now: from the play until the next tile, even
+        before the player declares (an undeclared score can be taken). Public facts only:
+        the worth of the play is not consulted, so an enabled button gives nothing away."""
         pending = self.pending
         return (
             pending is not None
-            and pending.settled
             and pending.taken_by is None
             and self.result is None
             and self.champion is None
@@ -370,7 +370,8 @@ def _check_undo(state: RoundState) -> None:
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",
-            f"{_describe(state, state.last)} stands: another tile has been placed since.",
+            f"{_describe(state, state.last)} stands: a tile was placed after it, which "
+            "closed its misplay window.",
         )
 
 
@@ -452,12 +453,6 @@ def _check_muggins(state: RoundState, action: Muggins) -> int:
         raise IllegalAction(
             "fives.muggins",
             f"{state.name(pending.taken_by)} already called Muggins on {player}'s {pending.tile}.",
-        )
-    if not pending.settled:
-        raise IllegalAction(
-            "fives.muggins",
-            f"Wait for {player} to declare the score of {pending.tile} (or no score); then "
-            f"{who} may call Muggins on what was missed.",
         )
     missed = pending.worth - pending.said
     if missed <= 0:
@@ -554,7 +549,8 @@ def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
             bound = f"at most {most}" if total > most else f"at least {least}"
             raise IllegalAction(
                 "tally.hands",
-                f"{state.name(seat)} holds {_tiles(held)}: {bound} pips with the tiles off "
+                f"{state.name(seat)} holds {_tiles(held)}: {bound} pip"
+                f"{'' if (most if total > most else least) == 1 else 's'} with the tiles off "
                 f"the table, not {total}.",
             )
     return _score(state, tuple(pips[seat] for seat in range(state.seats)), ())
@@ -686,7 +682,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         layout = _check_play(state, action)
         hands = _minus(state.hands, action.seat)
         ended = DOMINO if hands[action.seat] == 0 else (BLOCKED if layout.is_blocked else None)
-        worth = _worth(state, layout.count) if state.game.scores_plays else 0
+        made = worth(state, layout.count) if state.game.scores_plays else 0
         after = replace(
             state,
             layout=layout,
@@ -699,10 +695,10 @@ def _transition(state: RoundState, action: Action) -> RoundState:
             settled=state.actions,  # the misplay window closes on everything before this tile
             led_by=action.seat if not state.layout.placed else state.led_by,
             # Placing a tile closes the last play's muggins window and opens this one's.
-            pending=Pending(action.seat, action.tile, worth) if state.muggins else None,
+            pending=Pending(action.seat, action.tile, made) if state.muggins else None,
         )
-        if worth and not state.muggins:
-            after = _gain(after, {action.seat: worth})  # fives.score / threes.score
+        if made and not state.muggins:
+            after = _gain(after, {action.seat: made})  # fives.score / threes.score
         return _end_at_target(after)
     if isinstance(action, Draw):
         _check_draw(state, action)
@@ -736,7 +732,8 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         return _end_at_target(_gain(replace(state, pending=pending), {action.seat: points}))
     if isinstance(action, Muggins):
         missed = _check_muggins(state, action)
-        pending = replace(state.pending, taken_by=action.seat)
+        # A call before the declaration takes the whole score: the chance to declare is gone.
+        pending = replace(_lapse(state.pending), taken_by=action.seat)
         return _end_at_target(_gain(replace(state, pending=pending), {action.seat: missed}))
     if isinstance(action, Challenge):
         excess = _check_challenge(state, action)
@@ -760,7 +757,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
     )
 
 
-def _worth(state: RoundState, count: int) -> int:
+def worth(state: RoundState, count: int) -> int:
     """What a play that leaves ``count`` scores (``fives.score``, ``threes.score``)."""
     if count <= 0:
         return 0
@@ -872,12 +869,12 @@ def gains(state: RoundState, tile: Tile, on: Tile | None, face: str | None = Non
         layout = state.layout.play(tile, on, face)
     except IllegalAction:
         return 0
-    worth = _worth(state, layout.count)
+    made = worth(state, layout.count)
     seat = state.turn if state.turn is not None else 0
-    passes = state.totals[seat] + worth > state.options["target"]
+    passes = state.totals[seat] + made > state.options["target"]
     if state.game.scoring == "threes" and state.options["exact_target"] and passes:
         return 0
-    return worth
+    return made
 
 
 def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | None:
@@ -892,5 +889,5 @@ def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | Non
 __all__ = [
     "BLOCKED", "DOMINO", "END", "SIDE", "TARGET", "Finding", "Knock", "Pending", "RoundResult",
     "RoundState", "apply", "check", "fits", "gains", "legal_actions", "match_winner",
-    "next_leader", "options_for", "start",
+    "next_leader", "options_for", "start", "worth",
 ]  # fmt: skip

@@ -150,7 +150,7 @@ REFUSALS = [
      ["There is nothing to take back in this round."]),
     ("procedure.misplay: a play stands once the next tile is down", "draw", 2, {},
      "0 6-6; 1 6-5 on 6-6", "undo; undo", "procedure.misplay",
-     ["Ana's 6-6 stands: another tile has been placed since."]),
+     ["Ana's 6-6 stands: a tile was placed after it, which closed its misplay window."]),
     ("procedure.misplay: a draw before the next tile stands with it", "draw", 2, {},
      "0 6-6; 1 draw; 1 6-5 on 6-6", "undo; undo", "procedure.misplay", ["Ben's draw stands"]),
 ]  # fmt: skip
@@ -369,7 +369,7 @@ TALLY_REFUSALS = [
     ("more pips than the hand can hold", ended_block, Tally(pips=((0, 0), (1, 22))),
      "tally.hands", ["Ben holds 2 tiles", "at most 21 pips", "not 22"]),
     ("fewer pips than the hand can hold", ended_block, Tally(pips=((0, 0), (1, 0))),
-     "tally.hands", ["Ben holds 2 tiles", "at least 1 pips", "not 0"]),
+     "tally.hands", ["Ben holds 2 tiles", "at least 1 pip with", "not 0"]),
     ("the domino seat declares pips", ended_block, Tally(pips=((0, 3), (1, 4))), "tally.hands",
      ["Ana holds 0 tiles", "not 3"]),
 ]  # fmt: skip

@@ -141,7 +141,7 @@ LEADS = {3: "3-0", 5: "5-0", 6: "6-0", 9: "6-3", 10: "6-4", 12: "6-6", 4: "4-0",
 @pytest.mark.parametrize(("count", "scored"), sorted(PUB.items()))
 def test_the_fives_and_threes_pub_table(count, scored):
     state = line.start("fives-and-threes", {}, NAMES[:2])
-    assert line._worth(state, count) == scored
+    assert line.worth(state, count) == scored
 
 
 @pytest.mark.parametrize(
@@ -152,7 +152,7 @@ def test_the_fives_and_threes_pub_table(count, scored):
 )  # fmt: skip
 def test_the_fives_and_threes_modes(mode, count, scored):
     state = line.start("fives-and-threes", {"threes_scoring": mode}, NAMES[:2])
-    assert line._worth(state, count) == scored
+    assert line.worth(state, count) == scored
 
 
 @pytest.mark.parametrize(("count", "lead"), sorted(LEADS.items()))
@@ -242,9 +242,17 @@ def muggins(actions: str = "", players: int = 3, **options) -> line.RoundState:
 def test_in_muggins_mode_a_play_scores_only_what_is_declared():
     state = muggins("0 5-5")
     assert points(state) == (0, 0, 0) and state.pending.worth == 10
-    assert state.declaring == 0 and not state.muggins_open
+    assert state.declaring == 0 and state.muggins_open
     state = play(state, "0 declare 10")
     assert points(state) == (10, 0, 0) and state.muggins_open
+
+
+def test_an_undeclared_score_can_be_taken_before_the_player_declares():
+    # RULES.md fives.muggins: "An undeclared ... score can be taken by any opponent who
+    # calls Muggins! before the next tile is placed."
+    state = muggins("0 5-5; 1 muggins")
+    assert points(state) == (0, 10, 0) and state.declaring is None
+    assert "Too late" in refused(state, step("0 declare 10")).message
 
 
 def test_an_under_declared_score_is_taken_by_the_first_caller():
@@ -265,7 +273,6 @@ def test_an_undeclared_score_lapses_when_the_table_moves_on():
 @pytest.mark.parametrize(
     ("actions", "action", "words"),
     [
-        ("0 5-5", "1 muggins", ["Wait for Ana to declare"]),
         ("0 5-5; 0 declare 10", "0 muggins", ["Ana cannot call Muggins on Ana's own 5-5"]),
         ("0 5-5; 0 declare 10", "1 muggins", ["Nothing to take"]),
         ("0 5-5", "0 declare 15", ["made the count 10", "cannot claim 15", "Declare 10"]),
@@ -273,8 +280,9 @@ def test_an_undeclared_score_lapses_when_the_table_moves_on():
         ("0 5-5", "0 declare 7", ["multiples of 5"]),
         ("0 5-5", "1 declare 10", ["Only Ana declares"]),
         ("0 5-5; 0 declare 10", "0 declare 10", ["has declared 10 for 5-5 already"]),
-        # Ben's tile closed the window on Ana's 5-5: a call now is about Ben's play
-        ("0 5-5; 0 declare 5; 1 5-0 on 5-5", "2 muggins", ["Wait for Ben to declare"]),
+        # Ben's tile closed the window on Ana's 5-5: a call now is about Ben's 5-0 (the count
+        # is 10 + 0, and Ben declared all of it)
+        ("0 5-5; 0 declare 5; 1 5-0 on 5-5; 1 declare 10", "2 muggins", ["Nothing to take"]),
         ("", "1 muggins", ["There is no open play"]),
         ("0 5-5; 0 declare 10", "1 challenge", ["Challenges are off"]),
         ("0 5-5", "5 muggins", ["no seat 5"]),

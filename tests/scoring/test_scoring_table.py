@@ -39,7 +39,11 @@ def test_a_scoring_play_shows_the_count_its_parts_and_the_points(scorekeeper, al
     lead(scorekeeper, all_fives, 0, "5-5")
     html = play(scorekeeper, all_fives, 1, "5-0", "5-5").content.decode()
     assert "Count <strong>10</strong>" in html
-    assert re.search(r"= 10 <small>\(5-5\)</small> \+ 0 <small>\(5-0\)</small>", html)
+    assert re.search(
+        r'= <span class="part">10 <small>\(5-5\)</small></span> \+ '
+        r'<span class="part">0 <small>\(5-0\)</small></span>',
+        html,
+    )
     assert "Ben&#x27;s 5-0 scored 10 (count 10)." in html
     assert "Ben played 5-0 on 5-5 · Ben +10" in html
     assert html.count('class="tile counts"') == 2  # both tiles make up the count
@@ -83,7 +87,8 @@ def test_muggins_hides_the_count_and_asks_the_player_to_declare(scorekeeper, mug
     assert "Ana, what did 5-5 score?" in html
     assert ">No score<" in html and ">Score 10<" in html
     assert "data-gains" not in html and "worth" not in html
-    assert "Muggins!" not in html  # Ana declares first
+    # An undeclared score can be taken too: the calls are open from the play on.
+    assert "Ben: Muggins!" in html and "Ana: Muggins!" not in html
 
 
 def test_an_under_declared_score_is_taken_with_muggins(scorekeeper, muggins):
@@ -197,3 +202,34 @@ def test_every_game_starts_from_the_new_match_form(scorekeeper, db, game):
     assert response.status_code == 302
     match = Match.objects.get()
     assert match.game == game and scorekeeper.get(response["Location"]).status_code == 200
+
+
+def test_a_lead_that_must_be_a_double_says_so(scorekeeper, db):
+    match = keep(scorekeeper, services.create_match("doubles", ["Ana", "Ben"], {}))
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert 'value="6-3" data-fits="" data-why="The lead must be a double; 6-3 is not' in html
+
+
+def test_a_tile_off_the_open_cross_says_why(scorekeeper, db):
+    match = keep(scorekeeper, services.create_match("cross", ["Ana", "Ben"], {}))
+    lead(scorekeeper, match, 0, "6-6")
+    html = play(scorekeeper, match, 1, "6-5", "6-6").content.decode()
+    assert 'value="5-4" data-fits="" data-why="Until the cross on 6-6 is complete' in html
+
+
+def test_a_score_past_61_says_it_was_not_scored(scorekeeper, db):
+    document = {
+        "format": "boneyard-match/1", "game": "fives-and-threes", "options": {},
+        "players": ["Ana", "Ben"], "rounds": [{"actions": [
+            {"type": "play", "seat": 0, "tile": "5-5"}]}],
+    }  # fmt: skip
+    match = keep(scorekeeper, services.import_match(document))
+    Match.objects.filter(pk=match.pk).update(totals=[2, 60])  # as if Ben were at 60
+    html = play(scorekeeper, match, 1, "5-0", "5-5").content.decode()  # 10 scores 2
+    assert "Ben&#x27;s 5-0 made 2, which would pass 61: not scored (count 10)." in html
+
+
+def test_the_summary_shows_the_round_in_progress(scorekeeper, all_fives):
+    lead(scorekeeper, all_fives, 0, "5-5")
+    html = scorekeeper.get(f"/matches/{all_fives.pk}/summary/").content.decode()
+    assert "in progress" in html and "+10" in html

@@ -171,3 +171,12 @@ def test_user_text_is_escaped(scorekeeper, db):
     html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_a_refused_tally_keeps_what_was_tapped(scorekeeper, quick_block):
+    tap(scorekeeper, quick_block, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    response = tap(scorekeeper, quick_block, {"type": "tally", "hand-1": ["5-4", "3-3"]})
+    html = response.content.decode()
+    assert response.status_code == 422 and "hand.count" in html
+    assert 'name="hand-1" value="5-4" checked' in html and 'value="3-3" checked' in html
+    assert 'name="hand-1" value="2-2">' in html
