@@ -169,7 +169,9 @@ def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
         for label, token in (("Keep score", match.keep_token), ("Watch", match.watch_token)):
             url = request.build_absolute_uri(f"/matches/{match.pk}/join/{token}/")
             links.append({"label": label, "url": url, "qr": qr_svg(url, f"{label} link")})
-    return {"keeping": keeping, "links": links}
+    # A link to localhost works on this machine only; other phones need its network address.
+    local = request.get_host().rsplit(":", 1)[0] in ("localhost", "127.0.0.1", "[::1]")
+    return {"keeping": keeping, "links": links, "local_links": bool(links) and local}
 
 
 def summary(request: HttpRequest, pk: int) -> HttpResponse:

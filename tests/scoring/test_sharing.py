@@ -184,3 +184,10 @@ def test_healthz_answers_503_when_the_database_does_not(client, db):
     with mock.patch.object(connection, "cursor", broken):
         response = client.get("/healthz")
     assert response.status_code == 503
+
+
+def test_links_to_localhost_warn_that_other_phones_cannot_reach_them(scorekeeper, draw_match):
+    html = scorekeeper.get(f"/matches/{draw_match.pk}/", HTTP_HOST="localhost:8000").content
+    assert b"other phones cannot reach" in html
+    html = scorekeeper.get(f"/matches/{draw_match.pk}/", HTTP_HOST="192.168.1.20:8000").content
+    assert b"other phones cannot reach" not in html and b"http://192.168.1.20:8000/matches/" in html

@@ -1,0 +1,93 @@
+"""Every phone at the table, live, and nothing lost: a second phone follows within 2 seconds,
+and a tap the network drops is sent again and recorded once, in a real Chromium."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from scoring.models import Action, Match
+
+from .test_draw_round import pick
+from .test_scoring_games import start, watch_console
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+
+
+def lead(page: Page, name: str, tile: str) -> None:
+    page.locator("label.pill", has_text=name).click()
+    pick(page, tile)
+    page.locator('.end-button[data-end="lead"]').click()
+
+
+def test_a_watching_phone_follows_the_table_live(live_server, browser, page: Page, shot):
+    problems = watch_console(page)
+    start(page, live_server.url, "draw", ["Ana", "Ben", "Caro"])
+    page.get_by_text("Share this table").click()
+    expect(page.locator("svg.qr")).to_have_count(2)
+    shot("21-share-panel")
+    watch_url = page.locator('input[aria-label="Watch link"]').input_value()
+    assert re.fullmatch(rf"{live_server.url}/matches/\d+/join/[\w-]{{43,}}/", watch_url)
+
+    phone = browser.new_context(**PHONE)
+    try:
+        ben = phone.new_page()
+        ben_problems = watch_console(ben)
+        ben.goto(watch_url)
+        expect(ben.locator("#watching")).to_be_visible()
+        expect(ben.locator("#play-form")).to_have_count(0)
+        lead(page, "Ana", "6-6")
+        # The watcher's page asks every 2 s; it shows the lead without a reload.
+        expect(ben.locator(".log")).to_contain_text("Ana led 6-6", timeout=3000)
+        expect(ben.locator(".count strong")).to_have_text("12")
+        ben.screenshot(path=str(shot("22-scorekeeper").parent / "22-watcher.png"), full_page=True)
+        assert ben_problems == []
+    finally:
+        phone.close()
+    assert problems == []
+
+
+def test_a_tap_lost_on_the_way_is_sent_again_and_recorded_once(live_server, page: Page, shot):
+    start(page, live_server.url, "draw", ["Ana", "Ben"])
+    attempts: list[str] = []
+
+    def flaky(route: Route) -> None:
+        attempts.append(route.request.post_data or "")
+        if len(attempts) == 1:
+            route.abort("internetdisconnected")  # never reaches the server
+        else:
+            route.continue_()
+
+    page.route("**/act/", flaky)
+    lead(page, "Ana", "6-6")
+    # The page says what it is doing while it waits to send again.
+    expect(page.locator("#connection")).to_contain_text("No connection: sending your tap again")
+    expect(page.locator(".log")).to_contain_text("Ana led 6-6")
+    expect(page.locator("#connection")).to_be_hidden()
+    assert len(attempts) == 2 and attempts[0] == attempts[1]  # the same tap, the same key
+    assert Action.objects.count() == 1
+
+
+def test_a_tap_whose_answer_is_lost_is_not_recorded_twice(live_server, page: Page, shot):
+    start(page, live_server.url, "draw", ["Ana", "Ben"])
+    answered: list[int] = []
+
+    def lose_first_answer(route: Route) -> None:
+        response = route.fetch()  # the server records the tap...
+        answered.append(response.status)
+        if len(answered) == 1:
+            route.abort("connectionreset")  # ...but the phone never hears back
+        else:
+            route.fulfill(response=response)
+
+    page.route("**/act/", lose_first_answer)
+    banner = page.locator("#connection")
+    lead(page, "Ana", "6-6")
+    expect(page.locator(".log")).to_contain_text("Ana led 6-6")
+    expect(banner).to_be_hidden()
+    assert answered == [200, 200]
+    assert Action.objects.count() == 1 and Match.objects.get().version == 1
+    shot("23-after-retry")
