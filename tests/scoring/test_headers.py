@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from django.test import Client
+
+from .conftest import keep
+
 
 def test_pages_carry_a_strict_csp(scorekeeper, draw_match):
     response = scorekeeper.get(f"/matches/{draw_match.pk}/")
@@ -29,3 +33,13 @@ def test_htmx_is_configured_without_injected_styles(scorekeeper, db):
     html = scorekeeper.get("/").content.decode()
     assert '"includeIndicatorStyles": false' in html
     assert "htmx" in html and ".js" in html
+
+
+def test_every_post_needs_the_csrf_token(draw_match):
+    phone = Client(enforce_csrf_checks=True)
+    keep(phone, draw_match)
+    for path in ("act/", "seat/", "links/"):
+        response = phone.post(f"/matches/{draw_match.pk}/{path}", {"type": "undo", "seat": "0"})
+        assert response.status_code == 403, path
+    for path in ("/matches/new/", "/matches/import/"):
+        assert phone.post(path, {"game": "draw"}).status_code == 403, path
