@@ -133,7 +133,7 @@ class Client:
         reused = self.connection is not None
         try:
             return self._send(method, path, form)
-        except (ConnectionError, http.client.RemoteDisconnected):
+        except ConnectionError:
             if not reused:
                 raise
             return self._send(method, path, form)
@@ -155,10 +155,14 @@ class Client:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
             text = response.read().decode()
-        except (OSError, http.client.HTTPException):
+        except (OSError, http.client.HTTPException) as error:
+            # Whatever broke the exchange (refused, reset, a body cut short by a dying
+            # server), the phone sees one thing: no answer.
             self.connection.close()
             self.connection = None
-            raise
+            if isinstance(error, OSError):
+                raise
+            raise ConnectionError(f"no answer: {error!r}") from error
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
