@@ -81,25 +81,32 @@ def check_players(players: object, game: str) -> tuple[str, ...]:
 
 def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay:
     """Apply a round's actions in order; IllegalAction carries the failing index in ``.index``."""
-    points: list[tuple[int, ...]] = []
-    worths: list[int | None] = []
+    played = RoundReplay((), (), state, ())
     for index, action in enumerate(actions):
         try:
-            before = state
-            state = line.apply(state, action)
+            played = step(played, action)
         except IllegalAction as error:
             error.index = index  # type: ignore[attr-defined]
             raise
-        points.append(_delta(before, state, action))
-        pending = state.pending if isinstance(action, Play) else None
-        worths.append(pending.worth if pending is not None else None)
-    return RoundReplay(tuple(actions), tuple(points), state, tuple(worths))
+    return played
 
 
-def _delta(before: line.RoundState, after: line.RoundState, action: Action) -> tuple[int, ...]:
+def step(played: RoundReplay, action: Action) -> RoundReplay:
+    """``played`` with one more action: what a replay does for each action of the log, and
+    what the app does to the replay it keeps after recording one."""
+    before = played.state
+    state = line.apply(before, action)
     if isinstance(action, Undo):
-        return tuple(-p for p in before.last_points) if before.last_points else ()
-    return after.last_points
+        points = tuple(-p for p in before.last_points) if before.last_points else ()
+    else:
+        points = state.last_points
+    pending = state.pending if isinstance(action, Play) else None
+    return RoundReplay(
+        played.actions + (action,),
+        played.points + (points,),
+        state,
+        played.worths + (pending.worth if pending is not None else None,),
+    )
 
 
 def replay(document: object) -> MatchReplay:

@@ -84,7 +84,7 @@ def table_context(
         "knock": _button(state, Pass(seat), "Knock"),
         "undo": Button("Undo", line.check(undo_state, Undo())) if undo_state is not None else None,
         "scoreboard": _scoreboard(table),
-        "log": list(reversed(_log(table))),
+        **_log_tail(_log(table)),
         "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
         "last_result": _result(table.played.state, table.names)
         if table.played and table.played.finished
@@ -197,6 +197,14 @@ def _scoreboard(table: Table) -> list[dict[str, Any]]:
         }
         for seat, name in enumerate(table.names)
     ]
+
+
+LOG_SHOWN = 12  # the table shows the round's latest lines; the phone need not scroll a novel
+
+
+def _log_tail(lines: list[str]) -> dict[str, Any]:
+    shown = lines[-LOG_SHOWN:]
+    return {"log": shown[::-1], "log_total": len(lines), "log_earlier": len(lines) - len(shown)}
 
 
 def _log(table: Table) -> list[str]:

@@ -8,7 +8,9 @@ a malformed one changes nothing.
 
 from __future__ import annotations
 
+import threading
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +31,7 @@ from referee import (
     parse_action,
     replay,
 )
-from referee.document import RoundReplay, check_players, play_round
+from referee.document import RoundReplay, check_players, play_round, step
 from scoring.models import Action, Match, Player, Round, Seat, new_token
 from scoring.words import describe
 
@@ -90,21 +92,73 @@ def create_match(game: str, names: list[str], options: dict[str, Any]) -> Match:
     return match
 
 
-def load_table(match: Match) -> Table:
+@dataclass(frozen=True)
+class Replayed:
+    """The last round of a match replayed at one version: what every request needs."""
+
+    names: tuple[str, ...]
+    last_row: Round | None
+    rows: tuple[Action, ...]
+    played: RoundReplay | None
+
+
+# Replays by (match, version, created_at), newest last. A version names one log content
+# for good (every action bumps it, nothing else writes the log), so an entry is never
+# stale; created_at keeps a reused primary key apart. Entries are added only after the
+# transaction that wrote them commits. The benchmark (bench/) showed why: without it,
+# recording in a round of 60 actions cost 1.5 times a fresh round's.
+_REPLAYED: OrderedDict[tuple, Replayed] = OrderedDict()
+_REPLAYED_MOST = 512
+_REPLAYED_LOCK = threading.Lock()
+
+
+def _remember(key: tuple, replayed: Replayed) -> None:
+    with _REPLAYED_LOCK:
+        _REPLAYED[key] = replayed
+        _REPLAYED.move_to_end(key)
+        while len(_REPLAYED) > _REPLAYED_MOST:
+            _REPLAYED.popitem(last=False)
+
+
+def forget_replays() -> None:
+    """Empty the cache (tests compare a cached table with a fresh replay)."""
+    with _REPLAYED_LOCK:
+        _REPLAYED.clear()
+
+
+def _replayed(match: Match, version: int) -> Replayed:
+    key = (match.pk, version, match.created_at)
+    with _REPLAYED_LOCK:
+        hit = _REPLAYED.get(key)
+    if hit is not None:
+        return hit
     names = tuple(
         Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
     )
     last = Round.objects.filter(match=match).order_by("-number").first()
     if last is None:
+        replayed = Replayed(names, None, (), None)
+    else:
+        rows = tuple(last.actions.order_by("seq"))
+        # The totals before this round: the match's totals less what this round's log
+        # scored (both are written in the same transaction as every action).
+        scored = [sum(r.points[seat] for r in rows if r.points) for seat in range(len(names))]
+        base = [total - points for total, points in zip(match.totals, scored, strict=True)]
+        start = line.start(match.game, match.options, names, leader=last.leader, base=base)
+        played = play_round(start, [parse_action(r.payload) for r in rows])
+        replayed = Replayed(names, last, rows, played)
+    _remember(key, replayed)
+    return replayed
+
+
+def load_table(match: Match, version: int | None = None) -> Table:
+    """The table at ``version`` (the match's own by default)."""
+    replayed = _replayed(match, match.version if version is None else version)
+    names, last, played = replayed.names, replayed.last_row, replayed.played
+    if last is None or played is None:
         first = line.start(match.game, match.options, names, base=match.totals)
         return Table(match, names, 1, first, None)
-    rows = list(last.actions.order_by("seq"))
-    # The totals before this round: the match's totals less what this round's log scored
-    # (both are written in the same transaction as every action).
-    scored = [sum(row.points[seat] for row in rows if row.points) for seat in range(len(names))]
-    base = [total - points for total, points in zip(match.totals, scored, strict=True)]
-    start = line.start(match.game, match.options, names, leader=last.leader, base=base)
-    played = play_round(start, [parse_action(r.payload) for r in rows])
+    rows = list(replayed.rows)
     if played.finished and played.state.champion is None:
         fresh = line.start(
             match.game,
@@ -139,7 +193,9 @@ def record(match_id: int, data: dict[str, Any], version: int, key: str) -> bool:
                 match = Match.objects.get(pk=match_id)
                 raise Stale(_what_happened(match, version))
             match = Match.objects.get(pk=match_id)
-            _append(load_table(match), action, key)
+            replayed = _append(load_table(match, version), action, key)
+            key_after = (match.pk, version + 1, match.created_at)
+            transaction.on_commit(lambda: _remember(key_after, replayed))
             return True
     except IntegrityError:
         # Two copies of one tap raced; the other one was recorded.
@@ -152,38 +208,45 @@ def record(match_id: int, data: dict[str, Any], version: int, key: str) -> bool:
         raise
 
 
-def _append(table: Table, action: RefAction, key: str) -> None:
+def _append(table: Table, action: RefAction, key: str) -> Replayed:
+    """Apply ``action`` to the table and write it; the last round's replay afterwards."""
     match = table.match
     round_row: Round | None = table.last_row
     if isinstance(action, Undo):
         # An undo reaches back into the last round that has actions, even a tallied one.
         if table.played is None:
             raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
-        state = table.played.state
+        played = table.played
     else:
-        state = table.state
-        if table.played is None or table.between_rounds:
+        played = RoundReplay((), (), table.state, ())
+        if table.played is not None and not table.between_rounds:
+            played = table.played
+        else:
             round_row = None  # the first action of a round creates the round
-    seq = len(table.rows) if round_row is not None else 0
-    after = line.apply(state, action)  # IllegalAction leaves the transaction to roll back
+    before = played.state
+    played = step(played, action)  # IllegalAction leaves the transaction to roll back
+    after, points = played.state, list(played.points[-1])
     if round_row is None:
-        round_row = Round.objects.create(match=match, number=table.number, leader=state.leader)
-    points = (
-        list(after.last_points) if not isinstance(action, Undo) else [-p for p in state.last_points]
-    )
-    Action.objects.create(
-        round=round_row,
-        seq=seq,
-        kind=action.kind,
-        payload=action.to_dict(),
-        points=points if any(points) else [],
-        idempotency_key=key,
+        round_row = Round.objects.create(match=match, number=table.number, leader=before.leader)
+        rows: list[Action] = []
+    else:
+        rows = list(table.rows)
+    rows.append(
+        Action.objects.create(
+            round=round_row,
+            seq=len(rows),
+            kind=action.kind,
+            payload=action.to_dict(),
+            points=points if any(points) else [],
+            idempotency_key=key,
+        )
     )
     result = after.result.to_dict() if after.result is not None else None
     if result != round_row.result:
         round_row.result = result
         round_row.save(update_fields=["result"])
     _settle_match(match, after)
+    return Replayed(table.names, round_row, tuple(rows), played)
 
 
 def _settle_match(match: Match, state: line.RoundState) -> None:

@@ -132,3 +132,30 @@ def test_the_match_ends_at_the_target_and_refuses_more_plays(quick_block):
     with pytest.raises(IllegalAction):
         services.record(quick_block.pk, play(1, "5-5"), version, "after-the-end")
     assert quick_block.rounds.count() == 5
+
+
+def test_the_kept_replay_is_the_fresh_replay(db, django_capture_on_commit_callbacks):
+    match = services.create_match("muggins", ["Ana", "Ben"], {"hand_size": 2})
+    taps = [
+        play(0, "5-5"), {"type": "declare", "seat": 0, "points": 5}, {"type": "muggins", "seat": 1},
+        play(1, "5-0", "5-5"), {"type": "undo"}, play(1, "5-4", "5-5"),
+        play(0, "4-4", "5-4"), {"type": "tally", "pips": {"1": 3}}, play(1, "6-6"),
+    ]  # fmt: skip
+    for version, data in enumerate(taps):
+        with django_capture_on_commit_callbacks(execute=True):
+            assert services.record(match.pk, data, version, f"kept-{version:04d}")
+        match.refresh_from_db()
+        kept = services.load_table(match)
+        services.forget_replays()
+        fresh = services.load_table(match)
+        assert kept.state == fresh.state and kept.number == fresh.number
+        assert kept.played.points == fresh.played.points
+        assert kept.played.worths == fresh.played.worths
+        assert [r.pk for r in kept.rows] == [r.pk for r in fresh.rows]
+    assert services.verify(match) == []
+
+
+def test_a_rolled_back_tap_leaves_no_replay_behind(draw_match, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.record(draw_match.pk, play(0, "6-6"), 0, "rolled-back-1")
+    assert len(callbacks) == 1  # the replay is kept only once the transaction commits

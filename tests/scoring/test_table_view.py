@@ -180,3 +180,13 @@ def test_a_refused_tally_keeps_what_was_tapped(scorekeeper, quick_block):
     assert response.status_code == 422 and "hand.count" in html
     assert 'name="hand-1" value="5-4" checked' in html and 'value="3-3" checked' in html
     assert 'name="hand-1" value="2-2">' in html
+
+
+def test_the_log_shows_the_latest_lines_numbered_as_in_the_round(scorekeeper, draw_match):
+    tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    for _ in range(7):
+        tap(scorekeeper, draw_match, {"type": "draw", "seat": "1", "count": "1"})
+        tap(scorekeeper, draw_match, {"type": "undo"})
+    html = scorekeeper.get(f"/matches/{draw_match.pk}/").content.decode()
+    assert '<ol reversed start="15">' in html and html.count("<li>Ben drew a tile<") == 6
+    assert "and 3 earlier." in html and "Ana led 6-6" not in html
