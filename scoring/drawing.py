@@ -184,3 +184,22 @@ def qr_svg(url: str, label: str) -> SafeString:
     """A QR code of ``url`` as inline SVG (segno writes only paths and colours, no styles)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", svgclass="qr")
     return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+
+
+def picker_html(items: list[dict], selected: str | None) -> SafeString:
+    """The tile picker's radio buttons: built here rather than in the template, since its 28
+    to 91 tiles were most of the cost of rendering the table (bench/)."""
+    parts = []
+    for item in items:
+        attrs = f'value="{item["tile"]}" data-fits="{escape(item["fits"])}"'
+        if item["why"]:
+            attrs += f' data-why="{escape(item["why"])}"'
+        if item["gains"]:
+            attrs += f' data-gains="{escape(item["gains"])}"'
+        if selected == str(item["tile"]):
+            attrs += " checked"
+        kind = "pick" if item["fits"] else "pick nofit"
+        parts.append(
+            f'<label class="{kind}"><input type="radio" name="tile" {attrs}>{item["svg"]}</label>'
+        )
+    return mark_safe("".join(parts))

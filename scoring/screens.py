@@ -8,7 +8,7 @@ from typing import Any
 
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line, parse_action
 from referee.rulebook import rule_text
-from scoring.drawing import end_marks, layout_svg, tile_svg
+from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.models import Match, Round
 from scoring.services import Table
 from scoring.words import describe_log
@@ -75,7 +75,7 @@ def table_context(
         "names": table.names,
         "layout_svg": layout_svg(state.layout, marks, frozenset(t for t, _ in parts)),
         "marks": marks,
-        "picker": picker,
+        "picker_html": picker_html(picker, tile),
         "leading": not state.layout.placed and not state.is_over,
         "leaders": [state.leader] if state.leader is not None else range(len(table.names)),
         "seat": seat,
@@ -94,7 +94,6 @@ def table_context(
         "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
         "version": table.match.version,
         "key": table.new_key(),
-        "selected": tile,
         "missing_cross": state.layout.missing_cross_faces(),
         "count_parts": parts,
         "last_scored": _last_scored(state, table.names),

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 
 from referee import (
@@ -267,6 +267,19 @@ def _what_happened(match: Match, version: int) -> str:
         return "The table changed since this screen was drawn; your tap was not recorded."
     done = describe(parse_action(latest.payload), names)
     return f"{done} meanwhile; your tap was not recorded. Here is the table now."
+
+
+def poll_row(pk: int) -> tuple[int, str, str] | None:
+    """(version, keep token, watch token) of a match, or None: the poll's one indexed query.
+    Written as SQL because every phone asks every 2 seconds, and building this query through
+    the ORM cost ten times running it (bench/: 164 µs against 12 µs)."""
+    table = Match._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT version, keep_token, watch_token FROM {table} WHERE id = %s",  # noqa: S608
+            [pk],
+        )
+        return cursor.fetchone()
 
 
 def new_links(match: Match) -> Match:

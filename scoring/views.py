@@ -93,7 +93,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
 def poll(request: HttpRequest, pk: int) -> HttpResponse:
     """The table fragment if it changed since ``version``, else 204 with no body: the
     phones at a table ask every 2 seconds, so the unchanged answer is one indexed query."""
-    row = Match.objects.filter(pk=pk).values_list("version", "keep_token", "watch_token").first()
+    row = services.poll_row(pk)
     token = request.session.get(access.TABLES, {}).get(str(pk))
     if row is None or access.role_of(token, row[1], row[2]) is None:
         raise Http404("No match here, or this phone has no link to it.")
@@ -159,7 +159,11 @@ def _render_table(
     context = table_context(services.load_table(match), tile, notice, my_seat, refused)
     context.update(_sharing(request, match, role))
     template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    # A poll sent before this phone's own tap may answer after it: the page swaps a table
+    # in only if it is newer than the one it shows (a tapped tile would be lost otherwise).
+    response["X-Table-Version"] = str(match.version)
+    return response
 
 
 def _sharing(request: HttpRequest, match: Match, role: str) -> dict:

@@ -88,6 +88,15 @@
       banner("");
     }
   });
+  // A poll answer no newer than the table on screen is dropped: it may have left before
+  // this phone's own tap, and swapping it in would clear the tile just tapped.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || !config.elt || config.elt.id !== "poll") return;
+    var table = document.getElementById("table");
+    var fresh = Number(event.detail.xhr.getResponseHeader("X-Table-Version"));
+    if (table && fresh <= Number(table.dataset.version)) event.detail.shouldSwap = false;
+  });
   document.addEventListener("DOMContentLoaded", function () { refresh(document); });
   document.addEventListener("htmx:afterSettle", function () { refresh(document); });
 })();

@@ -191,3 +191,9 @@ def test_links_to_localhost_warn_that_other_phones_cannot_reach_them(scorekeeper
     assert b"other phones cannot reach" in html
     html = scorekeeper.get(f"/matches/{draw_match.pk}/", HTTP_HOST="192.168.1.20:8000").content
     assert b"other phones cannot reach" not in html and b"http://192.168.1.20:8000/matches/" in html
+
+
+def test_every_table_answer_says_its_version(scorekeeper, draw_match):
+    assert scorekeeper.get(f"/matches/{draw_match.pk}/")["X-Table-Version"] == "0"
+    response = tap(scorekeeper, draw_match, LEAD)
+    assert response["X-Table-Version"] == "1" and 'data-version="1"' in response.content.decode()

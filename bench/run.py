@@ -1,0 +1,268 @@
+"""make bench: what the server's share of a tap costs, measured through Django's full stack.
+
+Each timing is the median of many requests made with Django's test client (every middleware,
+the view, the template, SQLite in WAL mode) and each ratio divides it by the floor: a bare view
+rendering a tiny template, measured in the same run on the same machine. Prints a table and
+writes bench/results.json. No timing is asserted anywhere: a budget missed is reported.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.update(
+    DJANGO_SETTINGS_MODULE="config.settings",
+    DATABASE_URL=f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3",
+    DEBUG="0", SECRET_KEY="bench-" + "k" * 60, ALLOWED_HOSTS="testserver",
+    BONEYARD_SSL_REDIRECT="0", BONEYARD_SECURE_COOKIES="0", BONEYARD_HSTS_SECONDS="0",
+    LOG_LEVEL="ERROR",
+)  # fmt: skip
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from referee import Draw, Play, Undo, line  # noqa: E402
+from referee.document import play_round  # noqa: E402
+from scoring import services  # noqa: E402
+from scoring.models import Match  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results.json"
+BUDGETS = {
+    "record_play_ratio": 3.0, "poll_unchanged_ratio": 1.3, "flat_ratio": 1.2, "max_queries": 10,
+    "table_page_bytes_gz": 45_000, "max_fragment_bytes_gz": 8_000, "truck_score_us": 5_000,
+}  # fmt: skip
+HX = {"HTTP_HX_REQUEST": "true"}
+queries: list[int] = []
+fragments: list[int] = []
+
+
+def median_ms(run: Callable[[], object], times: int) -> float:
+    for _ in range(5):
+        run()
+    spent = []
+    for _ in range(times):
+        started = time.perf_counter()
+        run()
+        spent.append(time.perf_counter() - started)
+    return statistics.median(spent) * 1000
+
+
+def counted(response_of: Callable[[], object], fragment: bool = False):
+    with CaptureQueriesContext(connection) as captured:
+        response = response_of()
+    queries.append(len(captured))
+    if fragment and response.content:
+        fragments.append(len(gzip.compress(response.content)))
+    return response
+
+
+def phone(match: Match) -> Client:
+    client = Client()
+    assert client.get(f"/matches/{match.pk}/join/{match.keep_token}/").status_code == 302
+    return client
+
+
+def tie_round() -> list[dict]:
+    """A blocked round of Draw for four that nobody wins (a tie for lowest): 0 points."""
+    return [
+        {"type": "play", "seat": 0, "tile": "6-6"}, {"type": "draw", "seat": 1, "count": 12},
+        {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2}, {"type": "pass", "seat": 3},
+        {"type": "pass", "seat": 0},
+        {"type": "tally", "pips": {"0": 15, "1": 106, "2": 15, "3": 20}},
+    ]  # fmt: skip
+
+
+def long_match() -> Match:
+    """29 rounds played, and a 30th whose log holds 60 actions."""
+    current = [{"type": "play", "seat": 0, "tile": "6-6"}]
+    current += [{"type": "draw", "seat": 1, "count": 1}, {"type": "undo"}] * 29
+    current += [{"type": "draw", "seat": 1, "count": 1}]
+    document = {
+        "format": "boneyard-match/1", "game": "draw", "options": {"target": 200},
+        "players": ["Ana", "Ben", "Caro", "Dan"],
+        "rounds": [{"actions": tie_round()} for _ in range(29)] + [{"actions": current}],
+    }  # fmt: skip
+    return services.import_match(document)
+
+
+def post_timed(client: Client, match: Match, data: dict, fragment: bool = True) -> float:
+    """One timed POST of the table's form, made after the phone drew the table."""
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    form = {n: re.search(rf'name="{n}" value="([^"]*)"', page)[1] for n in ("version", "key")}
+    started = time.perf_counter()
+    response = client.post(f"/matches/{match.pk}/act/", {**form, **data}, **HX)
+    spent = time.perf_counter() - started
+    if fragment:  # the content says how big; the queries are counted in a twin request below
+        fragments.append(len(gzip.compress(response.content)))
+    assert response.status_code == 200, (response.status_code, response.content[:300])
+    return spent * 1000
+
+
+def counted_post(client: Client, match: Match, data: dict) -> None:
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    form = {n: re.search(rf'name="{n}" value="([^"]*)"', page)[1] for n in ("version", "key")}
+    counted(lambda: client.post(f"/matches/{match.pk}/act/", {**form, **data}, **HX))
+
+
+def requests() -> dict:
+    out: dict = {}
+    client = Client()
+    out["floor_ms"] = median_ms(lambda: client.get("/bench/floor/"), 500)
+
+    lead = {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"}
+    fresh = []
+    for _ in range(60):
+        match = services.create_match("draw", ["Ana", "Ben", "Caro", "Dan"], {"target": 200})
+        fresh.append(post_timed(phone(match), match, lead))
+    out["record_play_ms"] = statistics.median(fresh)
+    match = services.create_match("draw", ["Ana", "Ben", "Caro", "Dan"], {"target": 200})
+    counted_post(phone(match), match, lead)
+
+    play = {"type": "play", "seat": "1", "tile": "6-5", "target": "6-6/side"}
+    late = []
+    for _ in range(30):
+        match = long_match()
+        late.append(post_timed(phone(match), match, play))
+    out["record_play_late_ms"] = statistics.median(late)
+    match = long_match()
+    counted_post(phone(match), match, play)
+
+    match = long_match()
+    keeper = phone(match)
+    table = f"/matches/{match.pk}/"
+    # Timed bare; each kind of request is counted once more, outside the timing.
+    out["table_get_ms"] = median_ms(lambda: keeper.get(table), 150)
+    counted(lambda: keeper.get(table))
+    poll = f"/matches/{match.pk}/poll/?version={match.version}"
+    out["poll_unchanged_ms"] = median_ms(lambda: keeper.get(poll, **HX), 1000)
+    counted(lambda: keeper.get(poll, **HX))
+    counted(lambda: keeper.get(f"/matches/{match.pk}/poll/?version=0", **HX), fragment=True)
+
+    tallies = []
+    for _ in range(60):
+        match = services.create_match("block", ["Ana", "Ben"], {"hand_size": 1})
+        services.record(match.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "bench-lead")
+        match.refresh_from_db()
+        tallies.append(post_timed(phone(match), match, {"type": "tally", "pips-1": "9"}))
+        Match.objects.filter(pk=match.pk).delete()  # keys are unique across matches
+    out["tally_ms"] = statistics.median(tallies)
+    match = services.create_match("block", ["Ana", "Ben"], {"hand_size": 1})
+    services.record(match.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "bench-lead")
+    match.refresh_from_db()
+    counted_post(phone(match), match, {"type": "tally", "pips-1": "9"})
+
+    page = keeper.get(table).content
+    assets = re.findall(rb'(?:src|href)="(/static/[^"]+)"', page)
+    out["table_page_bytes_gz"] = len(gzip.compress(page)) + sum(
+        len(gzip.compress(b"".join(keeper.get(a.decode()).streaming_content))) for a in assets
+    )
+    out["table_assets"] = [a.decode() for a in assets]
+    floor = out["floor_ms"]
+    out["record_play_ratio"] = out["record_play_ms"] / floor
+    out["table_get_ratio"] = out["table_get_ms"] / floor
+    out["poll_unchanged_ratio"] = out["poll_unchanged_ms"] / floor
+    out["tally_ratio"] = out["tally_ms"] / floor
+    out["flat_ratio"] = out["record_play_late_ms"] / out["record_play_ms"]
+    out["max_queries"] = max(queries)
+    out["max_fragment_bytes_gz"] = max(fragments)
+    return out
+
+
+def median_us(run: Callable[[], object], times: int) -> float:
+    return median_ms(run, times) * 1000
+
+
+def referee() -> dict:
+    # A busy layout: Cross with spinners, every double spinning, 15 tiles down.
+    state = line.start("cross-spinners", {}, ["Ana", "Ben", "Caro", "Dan"])
+    while len(state.layout) < 15:
+        plays = [a for a in line.legal_actions(state) if isinstance(a, Play)]
+        doubles = [a for a in plays if a.tile.is_double]
+        state = line.apply(state, (doubles or plays)[0])
+    first = next(a for a in line.legal_actions(state) if isinstance(a, Play))
+    start = line.start("draw", {}, ["Ana", "Ben", "Caro"])
+    hundred = [Play(0, line.Tile.parse("6-6"))] + [Draw(1, 1), Undo()] * 49 + [Draw(1, 1)]
+    return {
+        "legal_actions_busy_us": median_us(lambda: line.legal_actions(state), 50),
+        "apply_one_us": median_us(lambda: line.apply(state, first), 2000),
+        "replay_100_us": median_us(lambda: play_round(start, hundred), 50),
+        "busy_layout_tiles": len(state.layout),
+        # Dump Truck (issue 4) is not built yet: there is no truck to score.
+        "truck_score_us": None,
+    }
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    call_command("createcachetable")
+    limits = {"join": (10**9, 60), "create": (10**9, 60)}
+    with override_settings(ROOT_URLCONF="bench.urls", BONEYARD_RATE_LIMITS=limits):
+        figures = requests()
+    figures["referee_us"] = referee()
+    figures["machine"] = {
+        "cpus": os.cpu_count(), "python": platform.python_version(),
+        "platform": platform.platform(), "taken": datetime.now(UTC).isoformat(timespec="seconds"),
+    }  # fmt: skip
+    truck = figures["referee_us"]["truck_score_us"]
+    checks = {**{k: figures.get(k) for k in BUDGETS}, "truck_score_us": truck}
+    figures["budgets"] = {
+        name: {"budget": budget, "value": checks[name],
+               "met": None if checks[name] is None else checks[name] <= budget}
+        for name, budget in BUDGETS.items()
+    }  # fmt: skip
+    old = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    if "load" in old:
+        figures["load"] = old["load"]  # make load's figures stay until it runs again
+    RESULTS.write_text(json.dumps(figures, indent=2) + "\n")
+    report(figures)
+
+
+def report(figures: dict) -> None:
+    rows = [
+        ("floor", f"{figures['floor_ms']:.2f} ms", ""),
+        ("record a play", f"{figures['record_play_ms']:.2f} ms",
+         f"{figures['record_play_ratio']:.2f} x floor"),
+        ("record a play, round of 60 in a 30-round match",
+         f"{figures['record_play_late_ms']:.2f} ms", f"flat {figures['flat_ratio']:.2f}"),
+        ("table page", f"{figures['table_get_ms']:.2f} ms",
+         f"{figures['table_get_ratio']:.2f} x floor"),
+        ("poll, unchanged", f"{figures['poll_unchanged_ms']:.2f} ms",
+         f"{figures['poll_unchanged_ratio']:.2f} x floor"),
+        ("tally", f"{figures['tally_ms']:.2f} ms", f"{figures['tally_ratio']:.2f} x floor"),
+        ("most queries in a request", str(figures["max_queries"]), ""),
+        ("table page + css + js, gzip", f"{figures['table_page_bytes_gz']} B", ""),
+        ("largest fragment, gzip", f"{figures['max_fragment_bytes_gz']} B", ""),
+    ]  # fmt: skip
+    for name, value in figures["referee_us"].items():
+        rows.append((f"referee: {name}", "-" if value is None else f"{value:.0f}", ""))
+    width = max(len(r[0]) for r in rows)
+    for name, value, ratio in rows:
+        print(f"{name:<{width}}  {value:>12}  {ratio}")
+    print()
+    for name, check in figures["budgets"].items():
+        verdict = {True: "met", False: "MISSED", None: "not measured"}[check["met"]]
+        print(f"budget {name:<24} {check['value']!s:>22} <= {check['budget']:<8} {verdict}")
+    print(f"\nwritten to {RESULTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
