@@ -16,7 +16,7 @@ PYTHON ?= $(firstword \
 	$(call PY_OK,python3.12) \
 	$(foreach p,$(wildcard $(HOME)/.pyenv/versions/3.12*/bin/python3),$(call PY_OK,$(p))))
 
-.PHONY: help run serve test lint fmt clean distclean
+.PHONY: help run serve test bench load lint fmt clean distclean
 
 help: ## Show this help
 	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -51,10 +51,16 @@ serve: $(VENV)/.installed-run ## Migrate, collectstatic, serve with gunicorn on 
 	BONEYARD_MANIFEST_STATIC=1 $(BIN)/python manage.py collectstatic --noinput
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
-	BONEYARD_MANIFEST_STATIC=1 $(BIN)/gunicorn config.wsgi -b 0.0.0.0:$(PORT) -w 2 --no-control-socket
+	BONEYARD_MANIFEST_STATIC=1 $(BIN)/gunicorn config.wsgi -b 0.0.0.0:$(PORT) -w 2 --threads 4 --no-control-socket
 
 test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests
 	scripts/test.sh
+
+bench: $(VENV)/.installed-test ## Time requests against a bare view; writes bench/results.json
+	$(BIN)/python bench/run.py
+
+load: $(VENV)/.installed-test ## 50 tables of 4 phones against gunicorn for 60 s; adds to bench/results.json
+	$(BIN)/python bench/load.py
 
 lint: $(VENV)/.installed-test ## ruff check, ruff format --check, lint-imports
 	$(BIN)/ruff check .
