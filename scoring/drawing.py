@@ -6,6 +6,7 @@ goes through ``escape``, so the SVG is safe to mark safe.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import segno
@@ -180,8 +181,11 @@ def layout_svg(
     )
 
 
+@functools.lru_cache(maxsize=256)
 def qr_svg(url: str, label: str) -> SafeString:
-    """A QR code of ``url`` as inline SVG (segno writes only paths and colours, no styles)."""
+    """A QR code of ``url`` as inline SVG (segno writes only paths and colours, no styles).
+    Kept: a link changes only with new links, and drawing two codes was a third of the
+    full table page's time (bench/)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", svgclass="qr")
     return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
 
