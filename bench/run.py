@@ -40,6 +40,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from bench import matches  # noqa: E402
 from referee import Draw, Play, Undo, line  # noqa: E402
 from referee.document import play_round  # noqa: E402
 from scoring import services  # noqa: E402
@@ -81,27 +82,9 @@ def phone(match: Match) -> Client:
     return client
 
 
-def tie_round() -> list[dict]:
-    """A blocked round of Draw for four that nobody wins (a tie for lowest): 0 points."""
-    return [
-        {"type": "play", "seat": 0, "tile": "6-6"}, {"type": "draw", "seat": 1, "count": 12},
-        {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2}, {"type": "pass", "seat": 3},
-        {"type": "pass", "seat": 0},
-        {"type": "tally", "pips": {"0": 15, "1": 106, "2": 15, "3": 20}},
-    ]  # fmt: skip
-
-
 def long_match() -> Match:
     """29 rounds played, and a 30th whose log holds 60 actions."""
-    current = [{"type": "play", "seat": 0, "tile": "6-6"}]
-    current += [{"type": "draw", "seat": 1, "count": 1}, {"type": "undo"}] * 29
-    current += [{"type": "draw", "seat": 1, "count": 1}]
-    document = {
-        "format": "boneyard-match/1", "game": "draw", "options": {"target": 200},
-        "players": ["Ana", "Ben", "Caro", "Dan"],
-        "rounds": [{"actions": tie_round()} for _ in range(29)] + [{"actions": current}],
-    }  # fmt: skip
-    return services.import_match(document)
+    return services.import_match(matches.long_match())
 
 
 def post_timed(client: Client, match: Match, data: dict, fragment: bool = True) -> float:

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from bench import matches
 from scoring import services
 
 from .conftest import form_fields, keep
@@ -15,24 +16,8 @@ from .conftest import form_fields, keep
 PLAY = {"type": "play", "seat": "1", "tile": "6-5", "target": "6-6/side"}
 
 
-def tie_round() -> list[dict]:
-    return [
-        {"type": "play", "seat": 0, "tile": "6-6"}, {"type": "draw", "seat": 1, "count": 12},
-        {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2}, {"type": "pass", "seat": 3},
-        {"type": "pass", "seat": 0},
-        {"type": "tally", "pips": {"0": 15, "1": 106, "2": 15, "3": 20}},
-    ]  # fmt: skip
-
-
 def long_match():
-    current = [{"type": "play", "seat": 0, "tile": "6-6"}]
-    current += [{"type": "draw", "seat": 1, "count": 1}, {"type": "undo"}] * 29
-    current += [{"type": "draw", "seat": 1, "count": 1}]
-    return services.import_match({
-        "format": "boneyard-match/1", "game": "draw", "options": {"target": 200},
-        "players": ["Ana", "Ben", "Caro", "Dan"],
-        "rounds": [{"actions": tie_round()} for _ in range(29)] + [{"actions": current}],
-    })  # fmt: skip
+    return services.import_match(matches.long_match())
 
 
 def costs(client, match, tap: dict) -> dict[str, int]:
