@@ -52,25 +52,27 @@
   // sent again, as it was: its form's key makes a second arrival record nothing twice.
   var retries = 0;
   var RETRY_LIMIT = 6;
-  function banner(text) {
+  var waitingFor = null; // "tap" while a tap is being sent again, "poll" when polls fail
+  function banner(text, kind) {
     var box = document.getElementById("connection");
     if (!box) return;
     box.textContent = text || "";
     box.hidden = !text;
+    waitingFor = text ? kind : null;
   }
   document.addEventListener("htmx:sendError", function (event) {
     var config = event.detail.requestConfig;
     if (!config || config.verb !== "post") {
-      banner("The connection to the table is lost; the page keeps trying.");
+      if (waitingFor !== "tap") banner("The connection to the table is lost; the page keeps trying.", "poll");
       return;
     }
     if (retries >= RETRY_LIMIT) {
       retries = 0;
-      banner("Your tap could not reach the table. Check the connection and tap again.");
+      banner("Your tap could not reach the table. Check the connection and tap again.", "tap");
       return;
     }
     retries += 1;
-    banner("No connection: sending your tap again (try " + retries + " of " + RETRY_LIMIT + ")…");
+    banner("No connection: sending your tap again (try " + retries + " of " + RETRY_LIMIT + ")…", "tap");
     var values = {};
     config.formData.forEach(function (value, name) {
       if (name in values) values[name] = [].concat(values[name], value);
@@ -82,9 +84,15 @@
       });
     }, 500 * retries);
   });
+  // An answer clears the banner it concerns: a poll's answer says nothing about a tap that
+  // is still waiting to be sent again.
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.xhr && event.detail.xhr.status) {
+    var config = event.detail.requestConfig;
+    if (!event.detail.xhr || !event.detail.xhr.status || !config) return;
+    if (config.verb === "post") {
       retries = 0;
+      banner("");
+    } else if (waitingFor === "poll") {
       banner("");
     }
   });

@@ -21,6 +21,14 @@ def start(page: Page, url: str, game: str, players: list[str], **options: str) -
     for option, value in options.items():
         page.locator(f'select[name="{game}.{option}"]').select_option(value)
     page.get_by_role("button", name="Start").click()
+    ready(page)
+
+
+def ready(page: Page) -> None:
+    """The table is drawn and htmx has taken over its forms (a tap before that is a plain
+    form POST, which works too, but not the way the test means to drive it)."""
+    expect(page.locator("#table")).to_be_visible()
+    page.wait_for_function("() => window.htmx && document.readyState === 'complete'")
 
 
 REFUSALS = ("status of 400", "status of 409", "status of 422")

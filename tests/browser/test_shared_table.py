@@ -88,6 +88,6 @@ def test_a_tap_whose_answer_is_lost_is_not_recorded_twice(live_server, page: Pag
     lead(page, "Ana", "6-6")
     expect(page.locator(".log")).to_contain_text("Ana led 6-6")
     expect(banner).to_be_hidden()
-    assert answered == [200, 200]
+    assert answered == [200, 200], (answered, page.url, list(Action.objects.values_list("kind")))
     assert Action.objects.count() == 1 and Match.objects.get().version == 1
     shot("23-after-retry")
