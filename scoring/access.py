@@ -37,7 +37,11 @@ def role_of(token: object, keep_token: str, watch_token: str) -> str | None:
 
 
 def join(request: HttpRequest, match: Match, token: str) -> None:
-    """Remember the link this phone joined with (the newest tables first)."""
+    """Remember the link this phone joined with (the newest tables first). A phone that
+    keeps score stays a scorekeeper when it opens the Watch link too (say, by scanning its
+    own QR code): losing the right to record by looking would be a trap."""
+    if role(request, match) == Match.KEEP:
+        token = match.keep_token
     tables = {k: v for k, v in request.session.get(TABLES, {}).items() if k != str(match.pk)}
     tables = dict(list({str(match.pk): token, **tables}.items())[:MOST_TABLES])
     request.session[TABLES] = tables

@@ -13,6 +13,9 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["id", "game", "status", "winner", "version", "updated_at"]
     list_filter = ["game", "status"]
     inlines = [SeatInline]
+    # All of these follow from the log; edited by hand they would contradict it (and the
+    # replays the app keeps by version). verify_matches checks them.
+    readonly_fields = ["game", "options", "status", "version", "totals", "winner"]
 
 
 @admin.register(Player)
@@ -23,6 +26,7 @@ class PlayerAdmin(admin.ModelAdmin):
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
     list_display = ["match", "number", "result"]
+    readonly_fields = ["match", "number", "leader", "result"]
 
 
 @admin.register(Action)
@@ -35,4 +39,7 @@ class ActionAdmin(admin.ModelAdmin):
         return False
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False

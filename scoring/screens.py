@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line, parse_action
+from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.rulebook import rule_text
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.models import Match, Round
@@ -213,7 +213,7 @@ def _log(table: Table) -> list[str]:
         return []
     state = table.played.state
     return describe_log(
-        [parse_action(r.payload) for r in table.rows],
+        table.played.actions,
         table.names,
         [r.points for r in table.rows],
         table.played.worths,

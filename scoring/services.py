@@ -8,6 +8,7 @@ a malformed one changes nothing.
 
 from __future__ import annotations
 
+import copy
 import threading
 import uuid
 from collections import OrderedDict
@@ -147,7 +148,10 @@ def _replayed(match: Match, version: int) -> Replayed:
         start = line.start(match.game, match.options, names, leader=last.leader, base=base)
         played = play_round(start, [parse_action(r.payload) for r in rows])
         replayed = Replayed(names, last, rows, played)
-    _remember(key, replayed)
+    # Outside a transaction another tap may have committed since ``match`` was read: the
+    # log read here may be a newer version's. Kept only when it is the version asked for.
+    if Match.objects.filter(pk=match.pk, version=version).exists():
+        _remember(key, replayed)
     return replayed
 
 
@@ -243,8 +247,11 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
     )
     result = after.result.to_dict() if after.result is not None else None
     if result != round_row.result:
+        # Written with an update, and the kept round copied: a kept object belongs to a
+        # version that is already committed, and this transaction may still roll back.
+        Round.objects.filter(pk=round_row.pk).update(result=result)
+        round_row = copy.copy(round_row)
         round_row.result = result
-        round_row.save(update_fields=["result"])
     _settle_match(match, after)
     return Replayed(table.names, round_row, tuple(rows), played)
 
@@ -273,6 +280,8 @@ def poll_row(pk: int) -> tuple[int, str, str] | None:
     """(version, keep token, watch token) of a match, or None: the poll's one indexed query.
     Written as SQL because every phone asks every 2 seconds, and building this query through
     the ORM cost ten times running it (bench/: 164 µs against 12 µs)."""
+    if not 0 < pk < 2**63:  # the URL's int converter takes any length; the column does not
+        return None
     table = Match._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(

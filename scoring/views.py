@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -99,8 +100,8 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No match here, or this phone has no link to it.")
     if request.GET.get("version") == str(row[0]):
         return HttpResponse(status=204)
-    match, role = _match(request, pk)
-    return _render_table(request, match, role, None)
+    match = get_object_or_404(Match, pk=pk)
+    return _render_table(request, match, access.role(request, match), None)
 
 
 @require_POST
@@ -171,7 +172,7 @@ def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
     links = []
     if keeping and not request.htmx:  # the share panel is on the full page only
         for label, token in (("Keep score", match.keep_token), ("Watch", match.watch_token)):
-            url = request.build_absolute_uri(f"/matches/{match.pk}/join/{token}/")
+            url = request.build_absolute_uri(reverse("join", args=[match.pk, token]))
             links.append({"label": label, "url": url, "qr": qr_svg(url, f"{label} link")})
     # A link to localhost works on this machine only; other phones need its network address.
     local = request.get_host().rsplit(":", 1)[0] in ("localhost", "127.0.0.1", "[::1]")

@@ -60,7 +60,12 @@ def database(tmp_path: Path) -> Iterator[str]:
 def environment(url: str) -> dict[str, str]:
     skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env = {k: v for k, v in os.environ.items() if k not in skip}
-    return env | {"DATABASE_URL": url, "DEBUG": "1", "LOG_LEVEL": "ERROR"}
+    # Production settings, as make serve runs them, over plain HTTP on loopback.
+    return env | {
+        "DATABASE_URL": url, "DEBUG": "0", "LOG_LEVEL": "ERROR", "ALLOWED_HOSTS": "127.0.0.1",
+        "SECRET_KEY": "load-test-" + "s" * 50, "BONEYARD_SSL_REDIRECT": "0",
+        "BONEYARD_SECURE_COOKIES": "0", "BONEYARD_HSTS_SECONDS": "0",
+    }  # fmt: skip
 
 
 def manage(url: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:

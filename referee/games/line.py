@@ -408,7 +408,7 @@ def _check_declare(state: RoundState, action: Declare) -> int:
         raise IllegalAction(
             "fives.muggins",
             f"Only {player} declares the score of {player}'s {pending.tile}; {who} may call "
-            "Muggins once it is declared.",
+            "Muggins to take what it missed.",
         )
     if pending.declared is not None:
         raise IllegalAction(
@@ -741,7 +741,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         moved = {action.seat: excess, pending.seat: -excess}
         return _end_at_target(_gain(replace(state, pending=pending), moved))
     if isinstance(action, Tally):
-        _check_match_on(state, "nobody", "tally")
+        _check_match_on(state, "the table", "tally the hands")
         tallied = _check_tally(state, action)
         after = _gain(
             replace(state, pending=_lapse(state.pending)),

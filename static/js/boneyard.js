@@ -84,6 +84,14 @@
       });
     }, 500 * retries);
   });
+  // New links were made, or the match is gone: say so rather than freeze in silence.
+  document.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status === 404) {
+      banner("This phone's link to the table no longer works: ask the table for the new link.", "gone");
+      var poll = document.getElementById("poll");
+      if (poll) poll.remove();
+    }
+  });
   // An answer clears the banner it concerns: a poll's answer says nothing about a tap that
   // is still waiting to be sent again.
   document.addEventListener("htmx:afterRequest", function (event) {

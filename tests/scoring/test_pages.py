@@ -99,3 +99,11 @@ def test_admin_shows_the_models(admin_client, draw_match):
         "/admin/scoring/round/",
     ):
         assert admin_client.get(path).status_code == 200
+
+
+def test_the_admin_cannot_rewrite_what_the_log_decides(admin_client, draw_match):
+    services.record(draw_match.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "admin-lead-1")
+    html = admin_client.get(f"/admin/scoring/match/{draw_match.pk}/change/").content.decode()
+    assert 'name="version"' not in html and 'name="totals"' not in html
+    action = draw_match.rounds.get().actions.get()
+    assert admin_client.get(f"/admin/scoring/action/{action.pk}/delete/").status_code == 403

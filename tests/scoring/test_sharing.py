@@ -197,3 +197,24 @@ def test_every_table_answer_says_its_version(scorekeeper, draw_match):
     assert scorekeeper.get(f"/matches/{draw_match.pk}/")["X-Table-Version"] == "0"
     response = tap(scorekeeper, draw_match, LEAD)
     assert response["X-Table-Version"] == "1" and 'data-version="1"' in response.content.decode()
+
+
+def test_a_scorekeeper_who_opens_the_watch_link_still_keeps_score(scorekeeper, draw_match):
+    watch(scorekeeper, draw_match)
+    html = scorekeeper.get(f"/matches/{draw_match.pk}/").content.decode()
+    assert 'id="play-form"' in html and "Watching" not in html
+    assert tap(scorekeeper, draw_match, LEAD).status_code == 200
+
+
+def test_an_impossible_match_number_is_404_not_500(scorekeeper, db):
+    for pk in ("99999999999999999999999", "0"):
+        assert scorekeeper.get(f"/matches/{pk}/poll/?version=0").status_code == 404
+        assert scorekeeper.get(f"/matches/{pk}/").status_code == 404
+
+
+def test_a_replay_read_while_another_tap_commits_is_not_kept(scorekeeper, draw_match):
+    stale = Match.objects.get(pk=draw_match.pk)  # read at version 0...
+    tap(scorekeeper, draw_match, LEAD)  # ...then a tap commits version 1
+    services.forget_replays()
+    services.load_table(stale)  # reads version 1's log while it believes it is at 0
+    assert (stale.pk, 0, stale.created_at) not in services._REPLAYED
