@@ -91,3 +91,21 @@ def test_a_tap_whose_answer_is_lost_is_not_recorded_twice(live_server, page: Pag
     assert answered == [200, 200], (answered, page.url, list(Action.objects.values_list("kind")))
     assert Action.objects.count() == 1 and Match.objects.get().version == 1
     shot("23-after-retry")
+
+
+def test_new_links_tell_the_shut_out_phone_so(live_server, browser, page: Page, shot):
+    start(page, live_server.url, "draw", ["Ana", "Ben"])
+    page.get_by_text("Share this table").click()
+    keep_link = page.locator('input[aria-label="Keep score link"]').input_value()
+    phone = browser.new_context(**PHONE)
+    try:
+        ben = phone.new_page()
+        ben.goto(keep_link)
+        expect(ben.locator("#play-form")).to_be_visible()
+        page.get_by_role("button", name="New links (the old ones stop working)").click()
+        expect(page.locator(".messages")).to_contain_text("the old ones no longer work")
+        # Ben's next poll finds its link revoked: the page says so instead of freezing.
+        expect(ben.locator("#connection")).to_contain_text("no longer works", timeout=4000)
+        ben.screenshot(path=str(shot("24-new-links").parent / "24-revoked.png"))
+    finally:
+        phone.close()
