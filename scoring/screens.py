@@ -146,36 +146,25 @@ def _last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
 
 
 def _muggins(state: line.RoundState, names: tuple[str, ...], mine: int | None) -> dict[str, Any]:
-    """The declare, Muggins! and challenge buttons (fives.muggins). They depend on public
-    facts only: which values are offered and who may call never hint at the count."""
+    """The declare, Muggins! and challenge buttons (fives.muggins), as the referee offers
+    them; this phone's own seat first among the callers."""
     pending = state.pending
-    declaring = state.declaring
     context: dict[str, Any] = {"declare": None, "callers": [], "challengers": []}
     if pending is None:
         return context
-    if declaring is not None:
-        # Every multiple of 5 the layout could show: a tile with a free face shows at most
-        # a double's worth.
-        showing = sum(1 for placed in state.layout.placed if placed.free)
-        most = min(line.MOST_DECLARED, showing * 2 * state.top)
+    if state.declaring is not None:
         context["declare"] = {
-            "seat": declaring,
-            "name": names[declaring],
+            "seat": state.declaring,
+            "name": names[state.declaring],
             "tile": pending.tile,
-            "choices": list(range(5, most // 5 * 5 + 1, 5)),
+            "choices": [p for p in state.declarations() if p],  # 0 is the "No score" button
         }
-    if state.muggins_open:
-        # This phone's own seat first: its Muggins! is the button it wants.
-        others = sorted(
-            ((s, n) for s, n in enumerate(names) if s != pending.seat), key=lambda o: o[0] != mine
-        )
-        context["callers"] = others
-        if (
-            state.options["false_claim_penalty"]
-            and pending.declared
-            and pending.challenged_by is None
-        ):
-            context["challengers"] = others
+
+    def mine_first(seats: tuple[int, ...]) -> list[tuple[int, str]]:
+        return [(s, names[s]) for s in sorted(seats, key=lambda s: s != mine)]
+
+    context["callers"] = mine_first(state.callers)
+    context["challengers"] = mine_first(state.challengers)
     context["pending_name"] = names[pending.seat]
     context["pending_tile"] = pending.tile
     return context

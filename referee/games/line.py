@@ -161,6 +161,32 @@ class RoundState:
         return pending.seat
 
     @property
+    def callers(self) -> tuple[int, ...]:
+        """The seats that may call Muggins now: every seat but the player's, from the play
+        until the next tile (``fives.muggins``)."""
+        if not self.muggins_open:
+            return ()
+        return tuple(s for s in range(self.seats) if s != self.pending.seat)
+
+    @property
+    def challengers(self) -> tuple[int, ...]:
+        """The seats that may challenge the last declaration (``false_claim_penalty``)."""
+        pending = self.pending
+        if not self.options.get("false_claim_penalty") or pending is None or not pending.declared:
+            return ()
+        return self.callers if pending.challenged_by is None else ()
+
+    def declarations(self) -> tuple[int, ...]:
+        """What the declaring seat may say it scored: 0 and every multiple of 5 up to what the
+        layout could show at most (a tile with a free face shows at most a double's worth).
+        Public facts only, so the choices never hint at the count."""
+        if self.declaring is None:
+            return ()
+        showing = sum(1 for placed in self.layout.placed if placed.free)
+        most = min(MOST_DECLARED, showing * 2 * self.top)
+        return tuple(range(0, most // 5 * 5 + 1, 5))
+
+    @property
     def muggins_open(self) -> bool:
         """Whether opponents may call Muggins now: from the play until the next tile, even
         before the player declares (an undeclared score can be taken). Public facts only:

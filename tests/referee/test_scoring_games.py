@@ -416,3 +416,15 @@ def test_gains_says_what_a_play_would_score():
     assert line.gains(state, T("5-1"), T("5-5")) == 0  # 10 + 1
     assert line.gains(state, T("4-1"), T("5-5")) == 0  # does not fit
     assert line.gains(new("draw", 2, "0 5-5"), T("5-0"), T("5-5")) == 0
+
+
+def test_who_may_declare_call_and_challenge_comes_from_public_facts():
+    state = muggins("0 5-5", false_claim_penalty=True)
+    # A lone lead shows at most a double's worth (12): 0, 5 and 10 are offered, whatever it made.
+    assert state.declarations() == (0, 5, 10) and state.callers == (1, 2)
+    assert state.challengers == ()  # nothing declared yet
+    declared = play(state, "0 declare 15")  # a false claim, which stands until challenged
+    assert declared.declarations() == () and declared.challengers == (1, 2)
+    assert play(declared, "1 challenge").challengers == ()
+    assert play(state, "1 muggins").callers == ()
+    assert new("all-fives", 2, "0 5-5").callers == ()  # muggins off
