@@ -135,11 +135,10 @@ def _last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
     if not isinstance(last, Play) or not state.game.scores_plays or state.muggins:
         return ""
     scored = state.last_points[last.seat] if state.last_points else 0
-    made = line.worth(state, state.layout.count)
     if scored:
         what = f"scored {scored}"
-    elif made:  # threes.target: a score that would pass the target is not scored
-        what = f"made {made}, which would pass {state.options['target']}: not scored"
+    elif state.last_passed:
+        what = f"made {state.last_passed}, which would pass {state.options['target']}: not scored"
     else:
         what = "scored nothing"
     return f"{names[last.seat]}'s {last.tile} {what} (count {state.layout.count})."

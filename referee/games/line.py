@@ -112,6 +112,7 @@ class RoundState:
     actions: int = 0  # effective actions so far
     logged: int = field(default=0, compare=False)  # entries in the round's log, undos included
     last_points: tuple[int, ...] = ()  # what the last action scored, by seat
+    last_passed: int = 0  # what it made but could not score: past the target (threes.target)
     last: Action | None = None
     base: tuple[int, ...] = ()  # the match totals before this round
     scores: tuple[int, ...] = ()  # points scored in this round so far, by seat
@@ -696,7 +697,8 @@ def apply(state: RoundState, action: Action) -> RoundState:
         _check_undo(state)
         assert state.previous is not None
         return replace(state.previous, settled=state.settled, logged=state.logged + 1)
-    after = _transition(state, action)
+    # Only _gain sets last_passed; every other action leaves nothing unscored.
+    after = _transition(replace(state, last_passed=0) if state.last_passed else state, action)
     return replace(
         after, actions=state.actions + 1, logged=state.logged + 1, last=action, previous=state
     )
@@ -801,15 +803,15 @@ def worth(state: RoundState, count: int) -> int:
 def _gain(state: RoundState, points: Mapping[int, int]) -> RoundState:
     """``state`` with ``points`` scored (seat → points): the round's scores, the last
     action's points, and the champion where the match ends the moment a seat gets there."""
-    credited = [0] * state.seats
+    credited, passed = [0] * state.seats, 0
     for seat, p in points.items():
         credited[seat] = p
         if p > 0 and state.game.scoring == "threes" and state.options["exact_target"]:
             # threes.target: a score that would pass the target is not scored.
             if state.totals[seat] + p > state.options["target"]:
-                credited[seat] = 0
+                credited[seat], passed = 0, p
     scores = tuple(s + c for s, c in zip(state.scores, credited, strict=True))
-    after = replace(state, scores=scores, last_points=tuple(credited))
+    after = replace(state, scores=scores, last_points=tuple(credited), last_passed=passed)
     if _ends_at_once(state):
         for seat, p in enumerate(credited):
             if p > 0 and after.totals[seat] >= state.options["target"]:

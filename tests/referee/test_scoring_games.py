@@ -183,7 +183,8 @@ def test_face_modes_use_the_fives_end_bonus():
 
 def test_a_score_that_would_pass_61_is_not_scored():
     state = new("fives-and-threes", 2, "0 6-4", base=(60, 0))  # 10 scores 2: 62 > 61
-    assert points(state) == (0, 0) and state.champion is None
+    assert points(state) == (0, 0) and state.champion is None and state.last_passed == 2
+    assert line.apply(state, step("1 pass")).last_passed == 0
     assert line.gains(new("fives-and-threes", 2, base=(60, 0)), T("6-4"), None) == 0
 
 
