@@ -242,6 +242,7 @@ def _result(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | 
             for s, n in enumerate(names)
         ],
         "findings": result.findings,
+        "bonus": result.bonus,
     }
 
 

@@ -83,6 +83,7 @@ class RoundResult:
     pips: tuple[int, ...]
     points: tuple[int, ...]
     findings: tuple[Finding, ...] = ()
+    bonus: str = ""  # how fives.end-bonus was counted, for the table (not exported)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -631,7 +632,7 @@ def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
         low = min(pips)
         lowest = [seat for seat, p in enumerate(pips) if p == low]
         winner = lowest[0] if len(lowest) == 1 else None
-    points = [0] * state.seats
+    points, bonus = [0] * state.seats, ""
     if winner is not None:
         scoring = state.game.scoring
         if scoring == "block":
@@ -643,16 +644,33 @@ def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
             points[winner] = 1 if state.ended == DOMINO else 0
         else:
             points[winner] = _end_bonus(state, pips, winner)
-    return RoundResult(winner, state.ended or BLOCKED, pips, tuple(points), tuple(findings))
+            bonus = _end_bonus_words(state, pips, winner)
+    return RoundResult(winner, state.ended or BLOCKED, pips, tuple(points), tuple(findings), bonus)
 
 
 def _end_bonus(state: RoundState, pips: tuple[int, ...], winner: int) -> int:
     """``fives.end-bonus``: each loser's pips minus the winner's, rounded to the nearest 5
     (1-2 down, 3-4 up) and summed; ``round_combined`` rounds the sum instead."""
-    differences = [p - pips[winner] for seat, p in enumerate(pips) if seat != winner]
+    differences = [d for _, d in _differences(pips, winner)]
     if state.options.get("round_combined"):
         return _nearest_five(sum(differences))
     return sum(_nearest_five(d) for d in differences)
+
+
+def _end_bonus_words(state: RoundState, pips: tuple[int, ...], winner: int) -> str:
+    """The end bonus as the table would count it aloud: "Ben 24 → 25, Caro 8 → 10: 35"."""
+    parts = _differences(pips, winner)
+    total = _end_bonus(state, pips, winner)
+    if state.options.get("round_combined"):
+        summed = " + ".join(f"{state.name(seat)} {d}" for seat, d in parts)
+        return f"{summed} = {sum(d for _, d in parts)} → {total}"
+    each = ", ".join(f"{state.name(seat)} {d} → {_nearest_five(d)}" for seat, d in parts)
+    return f"{each}: {total}"
+
+
+def _differences(pips: tuple[int, ...], winner: int) -> list[tuple[int, int]]:
+    """Each loser's pips minus the winner's, by seat."""
+    return [(seat, p - pips[winner]) for seat, p in enumerate(pips) if seat != winner]
 
 
 def _nearest_five(n: int) -> int:

@@ -94,6 +94,7 @@ def test_a_blocked_all_fives_round_pays_the_bonus_to_the_lowest_hand():
     tallied = line.apply(state, Tally(pips=((0, 3), (1, 140), (2, 11))))
     assert tallied.result.winner == 0
     assert points(tallied) == (135 + 10, 0, 0)  # 137 → 135, 8 → 10
+    assert tallied.result.bonus == "Ben 137 → 135, Caro 8 → 10: 145"
     assert tallied.result.points == (10 + 145, 0, 0)  # the round's points: the lead's 10 too
 
 
@@ -429,3 +430,11 @@ def test_who_may_declare_call_and_challenge_comes_from_public_facts():
     assert play(declared, "1 challenge").challengers == ()
     assert play(state, "1 muggins").callers == ()
     assert new("all-fives", 2, "0 5-5").callers == ()  # muggins off
+
+
+def test_the_combined_end_bonus_is_explained_as_counted():
+    state = new("all-fives", 3, "0 6-4; 1 draw 20; 1 pass; 2 pass; 0 pass", hand_size=2,
+                round_combined=True)  # fmt: skip
+    tallied = line.apply(state, Tally(pips=((0, 3), (1, 140), (2, 11))))
+    assert tallied.result.bonus == "Ben 137 + Caro 8 = 145 → 145"
+    assert "bonus" not in tallied.result.to_dict()  # the export's result is as MATCH_FORMAT says

@@ -76,6 +76,7 @@ def test_the_end_bonus_can_win_the_match_and_an_undo_reopens_it(scorekeeper, db)
     match.refresh_from_db()
     assert match.status == Match.FINISHED and match.winner == 0 and match.totals == [140, 0]
     assert "the match is over" in html and "Ana wins the match with 140" in html
+    assert "End bonus: Ben 130 → 130: 130" in html
     tap(scorekeeper, match, {"type": "undo"})
     match.refresh_from_db()
     assert match.status == Match.PLAYING and match.winner is None and match.totals == [10, 0]
