@@ -4,8 +4,8 @@ Every form in the web app and every action of a match document becomes one of
 these. Parsing checks the shape only; whether the action is legal is the game's
 business.
 
->>> parse_action({"type": "play", "seat": "1", "tile": "3-6", "on": "6-6"})
-Play(seat=1, tile=Tile.parse('6-3'), on=Tile.parse('6-6'), face=None)
+>>> parse_action({"type": "play", "seat": "1", "tile": "3-6", "on": "6-6", "card": "q"})
+Play(seat=1, tile=Tile.parse('6-3'), on=Tile.parse('6-6'), face=None, card='Q', drop=None)
 >>> parse_action({"type": "play", "seat": 1, "tile": "3-6", "on": "6-6"}).to_dict()
 {'type': 'play', 'seat': 1, 'tile': '6-3', 'on': '6-6'}
 >>> parse_action({"type": "draw", "seat": 0}).count
@@ -43,6 +43,8 @@ class Play(Action):
     tile: Tile
     on: Tile | None = None
     face: str | None = None
+    card: str | None = None  # Dominards: the card dropped because the total equals it
+    drop: str | None = None  # Dominards: the card dropped freely after the virtual card
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "play", "seat": self.seat, "tile": str(self.tile)}
@@ -50,6 +52,10 @@ class Play(Action):
             out["on"] = str(self.on)
         if self.face is not None:
             out["face"] = self.face
+        if self.card is not None:
+            out["card"] = self.card
+        if self.drop is not None:
+            out["drop"] = self.drop
         return out
 
 
@@ -177,8 +183,6 @@ def parse_action(data: object) -> Action:
     if unknown:
         raise InvalidAction(f"{a_kind} has no field {', '.join(sorted(map(shown, unknown)))}.")
     if kind == "play":
-        if "card" in data or "drop" in data:
-            raise InvalidAction("Cards are dropped only in Dominards.")
         face = data.get("face")
         if face is not None and face not in ("side", "end"):
             raise InvalidAction(f"A face is side or end, not {shown(face)}.")
@@ -188,6 +192,8 @@ def parse_action(data: object) -> Action:
             Tile.parse(data["tile"]),
             None if on is None else Tile.parse(on),
             face,
+            None if data.get("card") is None else parse_card(data["card"], ace_as_value=True),
+            None if data.get("drop") is None else parse_card(data["drop"]),
         )
     if kind == "draw":
         return Draw(parse_seat(data["seat"]), _integer(data.get("count", 1), "count", 1, 200))
@@ -235,6 +241,33 @@ def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:
     if len({seat for seat, _ in pairs}) != len(pairs):
         raise InvalidAction(f"A seat appears twice in the tally's {name}.")
     return pairs
+
+
+#: Card ranks (a 52-card deck has four of each); an ace counts 1 or 14 (dominards.card).
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def parse_card(value: object, ace_as_value: bool = False) -> str:
+    """A card rank, canonical: "Q", "10", "A". A card dropped for its value names what an
+    ace counts ("A1" or "A14"); a card dropped freely is just "A"."""
+    text = value.strip().upper() if isinstance(value, str) and len(value) <= 4 else None
+    if ace_as_value:
+        if text in ("A1", "A14"):
+            return text
+        if text == "A":
+            raise InvalidAction('Say what the ace counts: "A1" or "A14".')
+    elif text in ("A1", "A14"):
+        return "A"
+    if text in RANKS:
+        return text
+    ranks = ", ".join(("A1", "A14") if ace_as_value else ("A",)) + ", 2 to 10, J, Q, K"
+    raise InvalidAction(f"{shown(value)} is not a card; the cards are {ranks}.")
+
+
+def card_value(card: str) -> int:
+    """What a card dropped for its value counts: A1 1, 2–10 their face, J 11, Q 12, K 13,
+    A14 14."""
+    return {"A1": 1, "A14": 14, "J": 11, "Q": 12, "K": 13}.get(card) or int(card)
 
 
 def parse_seat(value: object) -> int:

@@ -65,6 +65,7 @@ class MatchReplay:
     rounds: tuple[RoundReplay, ...]
     totals: tuple[int, ...]
     winner: int | None
+    over: bool = False  # the match has ended (with a winner, or a Dominards tie at the top)
 
 
 def check_players(players: object, game: str) -> tuple[str, ...]:
@@ -132,22 +133,28 @@ def replay(document: object) -> MatchReplay:
         raise DocumentError("rounds must be a list.")
     rounds: list[RoundReplay] = []
     totals: tuple[int, ...] = (0,) * len(players)
-    winner, leader = None, None
+    winner, leader, over, carry = None, None, False, None
     for r, round_data in enumerate(rounds_data, start=1):
-        if winner is not None:
-            raise DocumentError(f"{players[winner]} had already won the match.", r)
+        if over:
+            raise DocumentError(
+                f"{players[winner]} had already won the match."
+                if winner is not None
+                else "the match was already over.",
+                r,
+            )
         if rounds and not rounds[-1].finished:
             raise DocumentError("the round before it was never tallied.", r)
         actions = _parse_round(round_data, r)
-        start = line.start(game.slug, options, players, leader=leader, base=totals)
+        start = line.start(game.slug, options, players, leader=leader, base=totals, carry=carry)
         try:
             played = play_round(start, actions)
         except IllegalAction as error:
             raise DocumentError(error.message, r, error.index + 1, error.rule) from None  # type: ignore[attr-defined]
         rounds.append(played)
         totals, winner = played.state.totals, played.state.champion
+        over, carry = played.state.match_over, played.state.carry
         leader = line.next_leader(played.state)
-    return MatchReplay(game.slug, options, players, tuple(rounds), totals, winner)
+    return MatchReplay(game.slug, options, players, tuple(rounds), totals, winner, over)
 
 
 def _parse_round(data: object, number: int) -> list[Action]:

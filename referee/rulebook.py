@@ -66,12 +66,13 @@ class Preset:
     hand_sizes: Mapping[int, int] = field(default_factory=dict)
     draws: bool = False
     rules: tuple[str, ...] = ()
-    scoring: str = "block"  # block.score, fives.* or threes.*: how points are made
+    scoring: str = "block"  # block, fives, threes or dominards: how points are made
     fixed: Mapping[str, Any] = field(default_factory=dict)  # settings that make the game
 
     @property
     def scores_plays(self) -> bool:
-        """Whether plays score during the round (the count games)."""
+        """Whether plays score by the count during the round, and may be declared (the
+        count games; Dominards scores by its dice and cards instead)."""
         return self.scoring in ("fives", "threes")
 
     def option(self, name: str) -> Option:
@@ -150,6 +151,11 @@ EXACT_TARGET = _option(
     "A score that would pass the target is not scored.",
 )  # fmt: skip
 THREES_TARGET = _option("target", "threes.target", "Play to", 61, (61, 121))
+STACK_TARGETS = _option(
+    "stack_targets", "dominards.once", "A play scores once per target it meets", False, (),
+    "Off: a play scores its total once, however many targets it meets (its card drops all "
+    "apply). On: the total once for each target.",
+)  # fmt: skip
 HINTS = _option(
     "hints", "fives.score", "Show what each play would score", True, (),
     "Off for competitive play: the player must see the count for themselves.",
@@ -270,6 +276,21 @@ PRESETS: dict[str, Preset] = {
             (2, 4), {2: 8, 3: 6, 4: 6}, draws=True, fixed={"opening": "double"},
             rules=_COMMON_RULES + _LAYOUT_RULES + ("line.unlock", "turn.order") + _DRAW_RULES
             + _END_RULES + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
+        ),
+        Preset(
+            "dominards", "Dominards", "line",
+            "Dominoes, cards and dice: bring the total to a card in your hand, a multiple of "
+            "the dice or the virtual card, and drop your cards. The first to drop their last "
+            "card ends the game.",
+            (STACK_TARGETS, _default_rule(HINTS, "dominards.total")), (2, 4),
+            {2: 6, 3: 6, 4: 6}, draws=True, scoring="dominards",
+            fixed={"set": 6, "opening": "double", "spinners": "first", "sides_first": True,
+                   "spinner_count": "halves", "draw_until": "playable", "reserve": 0},
+            rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order", "hand.count", "end.domino",
+                   "end.blocked", "dominards.draw", "dominards.dice", "dominards.total",
+                   "dominards.card", "dominards.multiple", "dominards.virtual",
+                   "dominards.once", "dominards.domino-bonus", "dominards.card-bonus")
+            + _PROCEDURE + _DRAW_PROCEDURE,
         ),
     )
 }  # fmt: skip

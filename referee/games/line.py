@@ -1,5 +1,6 @@
-"""The line family's reducer (RULES.md §2–§2.5, §6): Block, Draw, All Fives, Muggins,
-Fives and Threes, Cross, Cross with spinners and Doubles are presets of this one engine.
+"""The line family's reducer (RULES.md §2–§3, §6): Block, Draw, All Fives, Muggins,
+Fives and Threes, Cross, Cross with spinners, Doubles and Dominards are presets of this one
+engine (Dominards adds the dice and cards of ``referee.games.dominards``).
 
 A round is replayed from its actions: ``start`` gives the state before the lead,
 ``apply`` returns the state after one more action and never mutates. Legality is
@@ -21,13 +22,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.actions import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Tally, Undo
+from referee.actions import (
+    Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Undo,
+)  # fmt: skip
 from referee.errors import IllegalAction, InvalidAction
+from referee.games import dominards
+from referee.games.dominards import Dice, Hits
 from referee.layout import END, SIDE, Layout, LayoutRules
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
 from referee.tiles import DominoSet, Tile
 
 DOMINO, BLOCKED, TARGET = "domino", "blocked", "target"
+LAST_CARD = "last-card"  # dominards.card-bonus: the game ended on a seat's last card
 #: Declarations the referee considers (multiples of 5 up to this): no count reaches it.
 MOST_DECLARED = 120
 
@@ -121,6 +127,13 @@ class RoundState:
     led_by: int | None = None  # the seat that did lead
     pending: Pending | None = None  # the last play's score, while it can be declared or taken
     champion: int | None = None  # the seat that won the match, once it is won
+    shared: tuple[int, ...] = ()  # the seats tied at the top when the game ended (Dominards)
+    # Dominards (dominards.*): cards held by each seat, the ranks dropped in the match so far,
+    # the dice, and what the last play met.
+    cards: tuple[int, ...] = ()
+    dropped: tuple[str, ...] = ()
+    dice: Dice | None = None
+    last_hits: Hits | None = None
     # Undo state: the state before the last action, and how many actions are
     # settled (a play settles everything before it: procedure.misplay).
     previous: RoundState | None = field(default=None, compare=False, repr=False)
@@ -153,6 +166,33 @@ class RoundState:
     @property
     def muggins(self) -> bool:
         return bool(self.options.get("muggins"))
+
+    @property
+    def dominards(self) -> bool:
+        return self.game.scoring == "dominards"
+
+    @property
+    def match_over(self) -> bool:
+        """The match has ended: a seat won it, or (Dominards) it ended with a tie at the top."""
+        return self.champion is not None or bool(self.shared)
+
+    @property
+    def must_roll(self) -> int | None:
+        """The seat that must roll before anything else happens (``dominards.dice``); -1
+        before a round's lead, when the seat that leads rolls first."""
+        if not self.dominards or self.is_over or self.match_over:
+            return None
+        if self.dice is None:
+            return -1
+        return None if self.dice.roll else self.dice.controller
+
+    @property
+    def carry(self) -> dict[str, Any]:
+        """What the next round starts from besides the totals: Dominards' cards stay in
+        hand from deal to deal (``dominards.domino-bonus``)."""
+        if not self.dominards:
+            return {}
+        return {"cards": list(self.cards), "dropped": sorted(self.dropped)}
 
     @property
     def declaring(self) -> int | None:
@@ -236,9 +276,11 @@ def start(
     names: Sequence[str],
     leader: int | None = None,
     base: Sequence[int] | None = None,
+    carry: Mapping[str, Any] | None = None,
 ) -> RoundState:
     """The state of a new round, before the lead. ``leader`` is the seat that must lead
-    (see :func:`next_leader`); ``base`` the match totals so far."""
+    (see :func:`next_leader`); ``base`` the match totals so far; ``carry`` what the last
+    round's :attr:`RoundState.carry` handed on (None for the first round)."""
     game = preset(slug)
     options = options_for(slug, given, len(names))
     size = hand_size(game, options, len(names))
@@ -262,7 +304,15 @@ def start(
         base=tuple(base) if base is not None else nobody,
         scores=nobody,
         leader=leader,
+        **(_dealt_cards(names, carry) if game.scoring == "dominards" else {}),
     )
+
+
+def _dealt_cards(names: Sequence[str], carry: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Dominards' cards at the start of a round: 5 each in the first, else as handed on."""
+    if not carry:
+        return {"cards": (dominards.CARDS_DEALT,) * len(names), "dropped": ()}
+    return {"cards": tuple(carry["cards"]), "dropped": tuple(carry["dropped"])}
 
 
 def next_leader(state: RoundState) -> int | None:
@@ -285,6 +335,11 @@ def _check_seat(state: RoundState, seat: int) -> None:
 
 
 def _check_match_on(state: RoundState, who: str, doing: str) -> None:
+    if state.dominards and state.match_over:
+        raise IllegalAction(
+            "dominards.card-bonus",
+            f"The game is over: a seat dropped its last card, so {who} cannot {doing}.",
+        )
     if state.champion is not None:
         raise IllegalAction(
             _target_rule(state),
@@ -304,9 +359,11 @@ def _check_turn(state: RoundState, seat: int, doing: str) -> None:
     _check_match_on(state, state.name(seat), doing)
     if state.result is not None:
         raise IllegalAction(
-            "tally.hands",
-            f"This round is tallied, so {state.name(seat)} cannot {doing} in it; "
-            "the next round has begun.",
+            ("end.domino" if state.ended == DOMINO else "end.blocked")
+            if state.dominards
+            else "tally.hands",
+            f"This round is {'over' if state.dominards else 'tallied'}, so "
+            f"{state.name(seat)} cannot {doing} in it; the next round has begun.",
         )
     if state.is_over:
         why = (
@@ -324,6 +381,54 @@ def _check_turn(state: RoundState, seat: int, doing: str) -> None:
             f"It is {state.name(state.turn)}'s turn, not {state.name(seat)}'s; "
             f"{state.name(seat)} cannot {doing} now.",
         )
+    if state.must_roll is not None:
+        who = state.name(seat)
+        dice = "2 dice for multiples or 4 for a virtual card"
+        if state.must_roll < 0:
+            raise IllegalAction(
+                "dominards.dice",
+                f"The seat that leads controls the dice and rolls first ({dice}); "
+                f"record the roll, then the lead.",
+            )
+        raise IllegalAction(
+            "dominards.dice",
+            f"{who} controls the dice now and rolls first ({dice}); then {who} can {doing}.",
+        )
+
+
+def _check_roll(state: RoundState, action: Roll) -> None:
+    """``dominards.dice``: the controller rolls at the start of their turn."""
+    _check_seat(state, action.seat)
+    who = state.name(action.seat)
+    if not state.dominards:
+        raise IllegalAction(
+            "dominards.dice", f"{state.game.title} has no dice; they belong to Dominards."
+        )
+    _check_match_on(state, who, "roll")
+    if state.is_over:
+        raise IllegalAction(
+            "end.domino" if state.ended == DOMINO else "end.blocked",
+            f"The round is over, so {who} cannot roll in it; the next round is dealt.",
+        )
+    if state.must_roll is None:
+        dice = state.dice
+        assert dice is not None
+        raise IllegalAction(
+            "dominards.dice",
+            f"{state.name(dice.controller)}'s roll of {_dice_words(dice.roll)} ({dice.target}) "
+            f"still governs {dice.turns_left(state.seats)} more "
+            f"turn{'s' if dice.turns_left(state.seats) != 1 else ''}; nobody rolls until then.",
+        )
+    if state.must_roll >= 0 and action.seat != state.must_roll:
+        raise IllegalAction(
+            "dominards.dice",
+            f"{state.name(state.must_roll)} controls the dice now, not {who}; "
+            f"{state.name(state.must_roll)} rolls.",
+        )
+
+
+def _dice_words(roll: tuple[int, ...]) -> str:
+    return " + ".join(map(str, roll))
 
 
 def _check_play(state: RoundState, action: Play) -> Layout:
@@ -335,6 +440,11 @@ def _check_play(state: RoundState, action: Play) -> Layout:
             f"of the last round's leader leads; {state.name(action.seat)} plays in turn after.",
         )
     _check_turn(state, action.seat, "play")
+    if not state.dominards and (action.card or action.drop):
+        raise IllegalAction(
+            "dominards.card",
+            f"Cards are dropped only in Dominards; {state.game.title} has no cards.",
+        )
     # A rules refusal (not malformed input): 9-9 is a fine tile, just not in this set.
     for tile in (action.tile, action.on):
         if tile is not None and tile not in DominoSet(state.top):
@@ -523,6 +633,13 @@ def _check_challenge(state: RoundState, action: Challenge) -> int:
 
 
 def _check_tally(state: RoundState, action: Tally) -> RoundResult:
+    if state.dominards:
+        raise IllegalAction(
+            "dominards.domino-bonus",
+            "Dominards rounds are not tallied: a round ends with its last domino or when "
+            "every seat has knocked, and the domino bonus counts the dominoes in hand, which "
+            "the table already knows.",
+        )
     if state.result is not None:
         raise IllegalAction("tally.hands", "This round is already tallied.")
     if not state.is_over:
@@ -728,6 +845,8 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         layout = _check_play(state, action)
         hands = _minus(state.hands, action.seat)
         ended = DOMINO if hands[action.seat] == 0 else (BLOCKED if layout.is_blocked else None)
+        if state.dominards:
+            return _dominards_play(state, action, layout, hands, ended)
         made = worth(state, layout.count) if state.game.scores_plays else 0
         after = replace(
             state,
@@ -756,13 +875,13 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         # seat knock while tiles can still be drawn), so tally.audit can no longer judge them.
         return replace(
             state, hands=hands, stock=state.stock - action.count, drew=state.drew + action.count,
-            passes=0, last_points=nobody, pending=_lapse(state.pending),
+            passes=0, last_points=nobody, pending=_lapse(state.pending), last_hits=None,
             knocks=tuple(k for k in state.knocks if k.seat != action.seat),
         )  # fmt: skip
     if isinstance(action, Pass):
         _check_pass(state, action)
         passes = state.passes + 1 if state.drawable == 0 else 0
-        return replace(
+        after = replace(
             state,
             turn=state.next_seat(action.seat),
             drew=0,
@@ -772,6 +891,19 @@ def _transition(state: RoundState, action: Action) -> RoundState:
             last_points=nobody,
             pending=_lapse(state.pending),
         )
+        if state.dominards:
+            # dominards.draw: a knock is a turn under the roll; every seat knocking in a row
+            # ends the round at once, with no domino bonus and nothing to tally.
+            after = replace(after, dice=state.dice.after_turn(state.seats), last_hits=None)
+            if after.ended:
+                after = replace(after, turn=None, result=RoundResult(None, BLOCKED, (), after.scores))
+        return after
+    if isinstance(action, Roll):
+        _check_roll(state, action)
+        return replace(
+            state, dice=Dice(action.seat, action.dice), turn=action.seat, last_points=nobody,
+            last_hits=None,
+        )  # fmt: skip
     if isinstance(action, Declare):
         points = _check_declare(state, action)
         pending = replace(state.pending, declared=action.points)
@@ -801,6 +933,52 @@ def _transition(state: RoundState, action: Action) -> RoundState:
     raise IllegalAction(
         rule, f"{state.game.title} has no {action.kind}; that belongs to another game."
     )
+
+
+def _dominards_play(
+    state: RoundState, action: Play, layout: Layout, hands: tuple[int, ...], ended: str | None
+) -> RoundState:
+    """A Dominards play: the targets it meets (``dominards.card``, ``.multiple``,
+    ``.virtual``, ``.once``), the cards it drops, then the domino bonus and the card bonus,
+    in that order; the round ends at once when the play ends it (nothing to tally)."""
+    seat, who = action.seat, state.name(action.seat)
+    hits = dominards.judge(
+        layout.count, state.dice, action.card, action.drop, held=state.cards[seat],
+        dropped=state.dropped, stack=state.options["stack_targets"], who=who,
+    )  # fmt: skip
+    cards = tuple(c - len(hits.cards) if s == seat else c for s, c in enumerate(state.cards))
+    others = [s for s in range(state.seats) if s != seat]
+    if ended == DOMINO:  # dominards.domino-bonus: a point per domino in opponents' hands
+        hits = replace(hits, domino_bonus=sum(hands[s] for s in others))
+    if cards[seat] == 0:  # dominards.card-bonus: 2 points per card in opponents' hands
+        hits = replace(hits, card_bonus=2 * sum(cards[s] for s in others))
+    after = replace(
+        state,
+        layout=layout,
+        hands=hands,
+        turn=state.next_seat(seat),
+        drew=0,
+        passes=0,
+        ended=ended,
+        settled=state.actions,
+        led_by=seat if not state.layout.placed else state.led_by,
+        cards=cards,
+        dropped=tuple(sorted(state.dropped + tuple(dominards.rank(c) for c in hits.cards))),
+        dice=state.dice.after_turn(state.seats) if state.dice else None,
+        last_hits=hits,
+    )
+    after = _gain(after, {seat: hits.scored} if hits.scored else {})
+    if cards[seat] == 0:
+        best = max(after.totals)
+        top = tuple(s for s, t in enumerate(after.totals) if t == best)
+        champion = top[0] if len(top) == 1 else None
+        after = replace(after, champion=champion, shared=top if champion is None else ())
+        result = RoundResult(champion, ended or LAST_CARD, (), after.scores)
+        return replace(after, ended=ended or LAST_CARD, result=result, turn=None)
+    if ended is not None:
+        winner = seat if ended == DOMINO else None
+        after = replace(after, turn=None, result=RoundResult(winner, ended, (), after.scores))
+    return after
 
 
 def worth(state: RoundState, count: int) -> int:
@@ -869,7 +1047,10 @@ def legal_actions(state: RoundState) -> tuple[Action, ...]:
     would accept now (tallies aside: a tally's legality depends on hands only the players
     know)."""
     candidates: list[Action] = []
-    if not state.is_over:
+    if state.must_roll is not None:
+        seats = range(state.seats) if state.must_roll < 0 else (state.must_roll,)
+        candidates += [Roll(seat, dice) for seat in seats for dice in dominards.rolls()]
+    elif not state.is_over:
         seats = range(state.seats) if state.turn is None else (state.turn,)
         unseen = [t for t in DominoSet(state.top).tiles if t not in state.layout]
         for seat in seats:
@@ -893,7 +1074,31 @@ def legal_actions(state: RoundState) -> tuple[Action, ...]:
         candidates += [Muggins(s) for s in range(state.seats)]
         candidates += [Challenge(s) for s in range(state.seats)]
     candidates.append(Undo())
-    return tuple(a for a in candidates if check(state, a) is None)
+    legal = [a for a in candidates if check(state, a) is None]
+    if state.dominards:
+        legal += [v for a in legal if isinstance(a, Play) for v in _card_drops(state, a)]
+    return tuple(legal)
+
+
+def _card_drops(state: RoundState, play: Play) -> list[Play]:
+    """``play`` with each card drop its total allows: the card worth the total, and any
+    rank after hitting the virtual card."""
+    total = total_after(state, play.tile, play.on, play.face)
+    card = dominards.card_for(total)
+    cards = [card] if card is not None else []
+    drops = list(dominards.RANKS) if state.dice and state.dice.virtual else []
+    variants = [replace(play, card=c) for c in cards]
+    variants += [replace(play, card=c, drop=d) for c in [None, *cards] for d in drops]
+    return [v for v in variants if check(state, v) is None]
+
+
+def total_after(state: RoundState, tile: Tile, on: Tile | None, face: str | None = None) -> int:
+    """The count (Dominards: the total) the layout would show after this play, or -1 where
+    the tile cannot go."""
+    try:
+        return state.layout.play(tile, on, face).count
+    except IllegalAction:
+        return -1
 
 
 def fits(state: RoundState, tile: Tile) -> tuple[tuple[Tile | None, str | None], ...]:
@@ -909,6 +1114,16 @@ def fits(state: RoundState, tile: Tile) -> tuple[tuple[Tile | None, str | None],
 def gains(state: RoundState, tile: Tile, on: Tile | None, face: str | None = None) -> int:
     """What playing ``tile`` on ``on`` would score now: the table's hint. 0 where it scores
     nothing or cannot go; in a target-exact game, 0 where it would pass the target."""
+    if state.dominards:
+        # What the dice's targets alone would score: cards are private (dominards.card).
+        total = total_after(state, tile, on, face)
+        if total <= 0 or state.dice is None:
+            return 0
+        hits = dominards.judge(
+            total, state.dice, None, None, held=0, dropped=(), stack=state.options[
+                "stack_targets"], who="",
+        )  # fmt: skip
+        return hits.points
     if not state.game.scores_plays:
         return 0
     try:
@@ -933,7 +1148,8 @@ def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | Non
 
 
 __all__ = [
-    "BLOCKED", "DOMINO", "END", "SIDE", "TARGET", "Finding", "Knock", "Pending", "RoundResult",
-    "RoundState", "apply", "check", "fits", "gains", "legal_actions", "match_winner",
-    "next_leader", "options_for", "start", "worth",
+    "BLOCKED", "DOMINO", "END", "LAST_CARD", "SIDE", "TARGET", "Dice", "Finding", "Hits",
+    "Knock", "Pending", "RoundResult", "RoundState", "apply", "check", "fits", "gains",
+    "legal_actions", "match_winner", "next_leader", "options_for", "start", "total_after",
+    "worth",
 ]  # fmt: skip

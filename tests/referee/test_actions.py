@@ -49,6 +49,11 @@ PARSED = [
     ({"type": "tally", "pips": {"0": 0, "1": 11}}, Tally(pips=((0, 0), (1, 11)))),
     ({"type": "tally", "pips": {"0": "7"}}, Tally(pips=((0, 7),))),
     ({"type": "roll", "seat": 0, "dice": [1, 6]}, Roll(0, (1, 6))),
+    (
+        {"type": "play", "seat": 1, "tile": "4-2", "on": "6-4", "card": " q", "drop": "a14"},
+        Play(1, Tile.parse("4-2"), Tile.parse("6-4"), card="Q", drop="A"),
+    ),
+    ({"type": "play", "seat": 1, "tile": "6-6", "card": "a1"}, Play(1, Tile(6, 6), card="A1")),
     ({"type": "roll", "seat": 0, "dice": [1, 2, 3, 4]}, Roll(0, (1, 2, 3, 4))),
 ]
 
@@ -150,7 +155,11 @@ BAD = [
     ({"type": "play", "seat": 0, "tile": "6-6", "on": 66}, "not a tile"),
     ({"type": "play", "seat": 0, "tile": "6-3", "on": "6-6", "face": "top"}, "side or end"),
     ({"type": "play", "seat": 0, "tile": "6-3", "on": "6-6", "face": 1}, "side or end"),
-    ({"type": "play", "seat": 0, "tile": "6-3", "card": "Q"}, "Dominards"),
+    ({"type": "play", "seat": 0, "tile": "6-3", "card": "A"}, "A1"),
+    ({"type": "play", "seat": 0, "tile": "6-3", "card": "Z"}, "not a card"),
+    ({"type": "play", "seat": 0, "tile": "6-3", "card": 12}, "not a card"),
+    ({"type": "play", "seat": 0, "tile": "6-3", "drop": "11"}, "not a card"),
+    ({"type": "play", "seat": 0, "tile": "6-3", "drop": ["Q"]}, "not a card"),
     ({"type": "declare", "seat": 0, "points": -5}, "points"),
     ({"type": "declare", "seat": 0, "points": 2.5}, "points"),
     ({"type": "declare", "seat": 0, "points": {"0": 5}}, "points"),

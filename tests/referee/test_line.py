@@ -183,7 +183,9 @@ def test_another_game_s_actions_are_refused_under_the_rule_they_belong_to():
     error = refused(new("draw", 2, "0 6-6"), Declare(1, 5))
     assert error.rule == "fives.muggins" and "Nothing scores during play in Draw" in error.message
     error = refused(new("draw", 2, "0 6-6"), Roll(1, (3, 4)))
-    assert error.rule == "dominards.dice" and "Draw has no roll" in error.message
+    assert error.rule == "dominards.dice" and "Draw has no dice" in error.message
+    error = refused(new("draw", 2, "0 6-6"), Play(1, T("6-5"), T("6-6"), card="J"))
+    assert error.rule == "dominards.card" and "Draw has no cards" in error.message
 
 
 # -- round.lead, turn.order ------------------------------------------------------------------

@@ -1,0 +1,183 @@
+"""Dominards' own rules (RULES.md §3): the dice, the targets and the cards.
+
+The layout, turns and drawing are the line family's (``referee.games.line`` runs the
+round); this module holds what the dice and the cards add, as values and pure functions.
+
+>>> dice = Dice(0, (3, 4))
+>>> dice.target, judge(14, dice, None, None, held=5, dropped=(), stack=False, who="Ana").targets
+('multiples of 7', ('dominards.multiple',))
+>>> judge(12, dice, "Q", None, held=5, dropped=(), stack=False, who="Ana").points
+12
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.actions import RANKS, card_value
+from referee.errors import IllegalAction
+
+CARDS_DEALT = 5  # each seat's cards at the start of the game (S004)
+SUITS = 4  # a 52-card deck holds four of each rank
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``dominards.dice``: who controls the dice, their roll, and how many turns it has
+    governed. A roll governs the controller's turn, one turn of every other seat and the
+    controller's next turn; then control passes to the next seat."""
+
+    controller: int
+    roll: tuple[int, ...] = ()  # () while the controller has yet to roll
+    turns: int = 0  # turns played under this roll
+
+    @property
+    def total(self) -> int:
+        return sum(self.roll)
+
+    @property
+    def multiples(self) -> bool:
+        return len(self.roll) == 2
+
+    @property
+    def virtual(self) -> bool:
+        return len(self.roll) == 4
+
+    @property
+    def target(self) -> str:
+        """What the roll makes a target, in the table's words."""
+        if not self.roll:
+            return ""
+        return f"multiples of {self.total}" if self.multiples else f"virtual card {self.total}"
+
+    def turns_left(self, seats: int) -> int:
+        """Turns this roll still governs, the one being played included."""
+        return seats + 1 - self.turns if self.roll else 0
+
+    def after_turn(self, seats: int) -> Dice:
+        """The dice once a turn (a play or a knock) is over."""
+        if self.turns + 1 > seats:
+            return Dice((self.controller + 1) % seats)
+        return Dice(self.controller, self.roll, self.turns + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Hits:
+    """What one play met and scored: the total, the targets (rule ids), the cards dropped
+    and the bonuses it earned."""
+
+    total: int
+    targets: tuple[str, ...] = ()
+    points: int = 0  # what the targets scored (dominards.once, stack_targets)
+    cards: tuple[str, ...] = ()
+    domino_bonus: int = 0
+    card_bonus: int = 0
+
+    @property
+    def scored(self) -> int:
+        return self.points + self.domino_bonus + self.card_bonus
+
+
+TARGET_WORDS = {
+    "dominards.card": "a card",
+    "dominards.multiple": "the dice's multiple",
+    "dominards.virtual": "the virtual card",
+}
+
+
+def card_for(total: int) -> str | None:
+    """The card worth ``total`` when dropped for its value, or None (aces: A1 and A14)."""
+    if total == 1:
+        return "A1"
+    if total == 14:
+        return "A14"
+    return RANKS[total - 1] if 2 <= total <= 13 else None
+
+
+def rank(card: str) -> str:
+    """The rank on the card: "A" for an ace whichever value it was dropped for."""
+    return "A" if card.startswith("A") else card
+
+
+def card_words(card: str) -> str:
+    """A card as players say it: "the Q", "an ace as 14"."""
+    if card.startswith("A"):
+        return f"an ace as {card[1:]}" if len(card) > 1 else "an ace"
+    return f"a {card}"
+
+
+def judge(
+    total: int,
+    dice: Dice | None,
+    card: str | None,
+    drop: str | None,
+    *,
+    held: int,
+    dropped: tuple[str, ...],
+    stack: bool,
+    who: str,
+) -> Hits:
+    """The targets a play that leaves ``total`` meets and what they score, with the cards
+    it drops; raises IllegalAction for a card the total does not allow."""
+    targets: list[str] = []
+    if card is not None:
+        if card_value(card) != total:
+            fits = card_for(total)
+            allowed = (
+                f"the card worth {total} is {card_words(fits)}"
+                if fits
+                else f"no card is worth {total}"
+            )
+            raise IllegalAction(
+                "dominards.card",
+                f"The total is {total}, so {who} cannot drop {card_words(card)} for it: "
+                f"{allowed}.",
+            )
+        targets.append("dominards.card")
+    if dice is not None and dice.multiples and total > 0 and total % dice.total == 0:
+        targets.append("dominards.multiple")
+    if dice is not None and dice.virtual and total == dice.total:
+        targets.append("dominards.virtual")
+    if drop is not None and "dominards.virtual" not in targets:
+        virtual = (
+            f"the virtual card is {dice.total}"
+            if dice is not None and dice.virtual
+            else "the dice are rolled for multiples, so there is no virtual card"
+        )
+        raise IllegalAction(
+            "dominards.virtual",
+            f"A free drop comes only with a total equal to the virtual card; the total is "
+            f"{total} and {virtual}. {who} keeps {card_words(drop)}.",
+        )
+    cards = tuple(c for c in (card, drop) if c is not None)
+    if len(cards) > held:
+        raise IllegalAction(
+            "dominards.card",
+            f"{who} holds {held} card{'s' if held != 1 else ''}, so cannot drop {len(cards)}.",
+        )
+    for r in {rank(c) for c in cards}:
+        gone = sum(1 for d in dropped if d == r) + sum(1 for c in cards if rank(c) == r)
+        if gone > SUITS:
+            raise IllegalAction(
+                "dominards.card",
+                f"A deck has four {'aces' if r == 'A' else r + 's'} and all of them have been "
+                f"dropped already, so {who} cannot drop another.",
+            )
+    points = total * (len(targets) if stack else min(1, len(targets)))
+    return Hits(total, tuple(targets), points, cards)
+
+
+def rolls() -> tuple[tuple[int, ...], ...]:
+    """Every roll up to the order of the dice: 2 dice for multiples, 4 for a virtual card
+    (what ``legal_actions`` offers; any order of the same dice is as legal)."""
+    faces = range(1, 7)
+    two = [(a, b) for a in faces for b in faces if a <= b]
+    four = [
+        (a, b, c, d)
+        for a in faces
+        for b in faces
+        for c in faces
+        for d in faces
+        if a <= b <= c <= d
+    ]
+    return tuple(two + four)
