@@ -130,8 +130,7 @@ def judge(
             )
             raise IllegalAction(
                 "dominards.card",
-                f"The total is {total}, so {who} cannot drop {card_words(card)} for it: "
-                f"{allowed}.",
+                f"The total is {total}, so {who} cannot drop {card_words(card)} for it: {allowed}.",
             )
         targets.append("dominards.card")
     if dice is not None and dice.multiples and total > 0 and total % dice.total == 0:
@@ -173,11 +172,6 @@ def rolls() -> tuple[tuple[int, ...], ...]:
     faces = range(1, 7)
     two = [(a, b) for a in faces for b in faces if a <= b]
     four = [
-        (a, b, c, d)
-        for a in faces
-        for b in faces
-        for c in faces
-        for d in faces
-        if a <= b <= c <= d
+        (a, b, c, d) for a in faces for b in faces for c in faces for d in faces if a <= b <= c <= d
     ]
     return tuple(two + four)

@@ -23,8 +23,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.actions import (
-    Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Undo,
-)  # fmt: skip
+    Action,
+    Challenge,
+    Declare,
+    Draw,
+    Muggins,
+    Pass,
+    Play,
+    Roll,
+    Tally,
+    Undo,
+)
 from referee.errors import IllegalAction, InvalidAction
 from referee.games import dominards
 from referee.games.dominards import Dice, Hits
@@ -896,7 +905,8 @@ def _transition(state: RoundState, action: Action) -> RoundState:
             # ends the round at once, with no domino bonus and nothing to tally.
             after = replace(after, dice=state.dice.after_turn(state.seats), last_hits=None)
             if after.ended:
-                after = replace(after, turn=None, result=RoundResult(None, BLOCKED, (), after.scores))
+                result = RoundResult(None, BLOCKED, (), after.scores)
+                after = replace(after, turn=None, result=result)
         return after
     if isinstance(action, Roll):
         _check_roll(state, action)
@@ -1089,7 +1099,19 @@ def _card_drops(state: RoundState, play: Play) -> list[Play]:
     drops = list(dominards.RANKS) if state.dice and state.dice.virtual else []
     variants = [replace(play, card=c) for c in cards]
     variants += [replace(play, card=c, drop=d) for c in [None, *cards] for d in drops]
-    return [v for v in variants if check(state, v) is None]
+    # The play itself is legal: only the cards can make a variant illegal (as apply would).
+    return [v for v in variants if _cards_allowed(state, v, total)]
+
+
+def _cards_allowed(state: RoundState, play: Play, total: int) -> bool:
+    try:
+        dominards.judge(
+            total, state.dice, play.card, play.drop, held=state.cards[play.seat],
+            dropped=state.dropped, stack=False, who="",
+        )  # fmt: skip
+    except IllegalAction:
+        return False
+    return True
 
 
 def total_after(state: RoundState, tile: Tile, on: Tile | None, face: str | None = None) -> int:
