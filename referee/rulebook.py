@@ -282,7 +282,7 @@ PRESETS: dict[str, Preset] = {
             "Dominoes, cards and dice: bring the total to a card in your hand, a multiple of "
             "the dice or the virtual card, and drop your cards. The first to drop their last "
             "card ends the game.",
-            (STACK_TARGETS, _default_rule(HINTS, "dominards.total")), (2, 4),
+            (STACK_TARGETS,), (2, 4),
             {2: 6, 3: 6, 4: 6}, draws=True, scoring="dominards",
             fixed={"set": 6, "opening": "double", "spinners": "first", "sides_first": True,
                    "spinner_count": "halves", "draw_until": "playable", "reserve": 0},

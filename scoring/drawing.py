@@ -200,6 +200,8 @@ def picker_html(items: list[dict], selected: str | None) -> SafeString:
             attrs += f' data-why="{escape(item["why"])}"'
         if item["gains"]:
             attrs += f' data-gains="{escape(item["gains"])}"'
+        for name, value in item.get("data", {}).items():
+            attrs += f' data-{name}="{escape(value)}"'
         if selected == str(item["tile"]):
             attrs += " checked"
         kind = "pick" if item["fits"] else "pick nofit"

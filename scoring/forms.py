@@ -6,6 +6,7 @@ decides whether it stands.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.http import QueryDict
@@ -27,7 +28,12 @@ def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
             data["on"] = on
             if face:
                 data["face"] = face
+        for field in ("card", "drop"):  # Dominards
+            if post.get(field):
+                data[field] = post[field]
         return data
+    if kind == "roll":
+        return _roll(post)
     if kind == "draw":
         return {"type": "draw", "seat": post.get("seat", ""), "count": post.get("count", "1")}
     if kind == "pass":
@@ -41,6 +47,20 @@ def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
     if kind == "tally":
         return _tally(post, seats)
     raise InvalidAction("This form does not say what happened; reload the page.")
+
+
+def _roll(post: QueryDict) -> dict[str, Any]:
+    """Dice entered from the table's own dice, or rolled here by the server's random
+    generator (dominards.dice): either way the roll is logged like any action."""
+    entered = [post.get(f"die-{i}", "").strip() for i in range(4)]
+    entered = [die for die in entered if die]
+    if entered:
+        return {"type": "roll", "seat": post.get("seat", ""), "dice": entered}
+    count = post.get("count", "")
+    if count not in ("2", "4"):
+        raise InvalidAction("Roll 2 dice (multiples) or 4 (a virtual card).")
+    dice = [secrets.randbelow(6) + 1 for _ in range(int(count))]
+    return {"type": "roll", "seat": post.get("seat", ""), "dice": dice}
 
 
 def _tally(post: QueryDict, seats: int) -> dict[str, Any]:

@@ -92,6 +92,9 @@ class Round(models.Model):
     # The seat the game says must lead this round (Fives and Threes rotates it), fixed
     # when the round begins; null where the table chooses (round.lead).
     leader = models.PositiveSmallIntegerField(null=True, blank=True)
+    # What the round started from besides the totals (the referee's RoundState.carry):
+    # Dominards' cards stay in hand from deal to deal. Empty for the other games.
+    carry = models.JSONField(default=dict, blank=True)
     result = models.JSONField(null=True, blank=True)  # set by the tally, cleared by its undo
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
+from referee.games import dominards
 from referee.rulebook import rule_text
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.models import Match, Round
@@ -46,10 +47,14 @@ def table_context(
     unseen = [t for t in DominoSet(state.top).tiles if t not in state.layout]
     letter_of = {(m.end.on, m.end.face): m.letter for m in marks}
     letter_of[(None, None)] = "lead"
-    hints = state.game.scores_plays and state.options["hints"] and not state.muggins
+    # Dominards always shows the total: its targets are the total (dominards.total).
+    hints = state.dominards or (
+        state.game.scores_plays and state.options["hints"] and not state.muggins
+    )
     picker = []
     for t in unseen:
         spots = line.fits(state, t) if turn is not None or not state.layout.placed else ()
+        lit = [(letter_of[spot], spot) for spot in spots if spot in letter_of]
         picker.append(
             {
                 "tile": t,
@@ -58,12 +63,11 @@ def table_context(
                 "fits": " ".join(letter_of.get(spot, "") for spot in spots),
                 # What each end would score: shown on the ends the tile lights up.
                 "gains": " ".join(
-                    f"{letter_of[(on, face)]}:{line.gains(state, t, on, face)}"
-                    for on, face in spots
-                    if (on, face) in letter_of
+                    f"{letter}:{line.gains(state, t, on, face)}" for letter, (on, face) in lit
                 )
                 if hints
                 else "",
+                "data": _card_choices(state, t, lit) if state.dominards else {},
             }
         )
     undo_state = table.undo_state
@@ -77,7 +81,12 @@ def table_context(
         "marks": marks,
         "picker_html": picker_html(picker, tile),
         "leading": not state.layout.placed and not state.is_over,
-        "leaders": [state.leader] if state.leader is not None else range(len(table.names)),
+        "leaders": [state.leader]
+        if state.leader is not None
+        else [state.turn]
+        if state.dominards and state.turn is not None  # the roll named the leader
+        else range(len(table.names)),
+        "shared_win": _shared_win(state, table.names),
         "seat": seat,
         "turn_name": table.names[turn] if turn is not None else "",
         "draw": _button(state, Draw(seat), "Draw a tile") if state.game.draws else None,
@@ -103,7 +112,73 @@ def table_context(
         "my_seat": my_seat,
         "my_turn": my_seat is not None and my_seat == turn and not state.is_over,
         **_muggins(state, table.names, my_seat),
+        **_dice(state, table.names),
     }
+
+
+def _shared_win(state: line.RoundState, names: tuple[str, ...]) -> str:
+    """A Dominards game that ended with a tie at the top: every tied seat has won."""
+    if not state.shared:
+        return ""
+    who = " and ".join(names[s] for s in state.shared)
+    return f"{who} share the win with {state.totals[state.shared[0]]}."
+
+
+def _card_choices(state: line.RoundState, tile: Tile, lit) -> dict[str, str]:
+    """Dominards: per lit end, the total the tile would make there, the card worth that
+    total (the only card the page offers to drop for it), and the ends that hit the
+    virtual card (which allow one free drop)."""
+    totals = {letter: line.total_after(state, tile, on, face) for letter, (on, face) in lit}
+    cards = {e: dominards.card_for(total) for e, total in totals.items()}
+    virtual = state.dice is not None and state.dice.virtual
+    return {
+        "totals": " ".join(f"{e}:{total}" for e, total in totals.items()),
+        "cards": " ".join(f"{e}:{card}" for e, card in cards.items() if card),
+        "virtual": " ".join(e for e, t in totals.items() if virtual and t == state.dice.total),
+    }
+
+
+def _dice(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]:
+    """Dominards' dice panel: who controls the dice, the roll, what it makes a target and
+    for how many more turns; who must roll now; what the last play met."""
+    if not state.dominards:
+        return {"dice": None}
+    dice, must = state.dice, state.must_roll
+    hits = state.last_hits
+    return {
+        "dice": {
+            "controller": names[dice.controller] if dice is not None else "",
+            "roll": " + ".join(map(str, dice.roll)) if dice is not None else "",
+            "target": dice.target if dice is not None else "",
+            "left": dice.turns_left(state.seats) if dice is not None else 0,
+            "must_roll": must,
+            "roller": names[must] if must is not None and must >= 0 else "",
+        },
+        "hits": _hits_words(state, names) if hits is not None else "",
+        "ranks": dominards.RANKS,
+        "free_drop_from": state.cards[state.turn] if state.turn is not None else 0,
+    }
+
+
+def _hits_words(state: line.RoundState, names: tuple[str, ...]) -> str:
+    """What the last play met, as the table says it: "Ben's 6-2 made 14: the dice's
+    multiple and a card (Q dropped): +14. Domino bonus +5."."""
+    hits, last = state.last_hits, state.last
+    assert hits is not None and isinstance(last, Play)
+    said = f"{names[last.seat]}'s {last.tile} made {hits.total}"
+    if hits.targets:
+        met = " and ".join(dominards.TARGET_WORDS[t] for t in hits.targets)
+        said += f": {met}, +{hits.points}"
+    else:
+        said += ": no target"
+    if hits.cards:
+        said += f" ({', '.join(hits.cards)} dropped)"
+    said += "."
+    if hits.domino_bonus:
+        said += f" Domino bonus +{hits.domino_bonus} (a point per domino in opponents' hands)."
+    if hits.card_bonus:
+        said += f" Last card: bonus +{hits.card_bonus} (2 per card in opponents' hands)."
+    return said
 
 
 def _why_not(state: line.RoundState, seat: int, tile: Tile, marks) -> str:
@@ -177,8 +252,9 @@ def _scoreboard(table: Table) -> list[dict[str, Any]]:
             "seat": seat,
             "name": name,
             "total": totals[seat],
-            "target": match.options["target"],
+            "target": match.options.get("target"),
             "hand": state.hands[seat],
+            "cards": state.cards[seat] if state.cards else None,
             "turn": seat == state.turn and not state.is_over,
             "winner": match.winner == seat,
         }
@@ -243,6 +319,7 @@ def _result(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | 
         ],
         "findings": result.findings,
         "bonus": result.bonus,
+        "hits": _hits_words(state, names) if state.last_hits is not None else "",
     }
 
 

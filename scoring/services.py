@@ -145,7 +145,9 @@ def _replayed(match: Match, version: int) -> Replayed:
         # scored (both are written in the same transaction as every action).
         scored = [sum(r.points[seat] for r in rows if r.points) for seat in range(len(names))]
         base = [total - points for total, points in zip(match.totals, scored, strict=True)]
-        start = line.start(match.game, match.options, names, leader=last.leader, base=base)
+        start = line.start(
+            match.game, match.options, names, leader=last.leader, base=base, carry=last.carry
+        )
         played = play_round(start, [parse_action(r.payload) for r in rows])
         replayed = Replayed(names, last, rows, played)
     # Outside a transaction another tap may have committed since ``match`` was read: the
@@ -163,13 +165,14 @@ def load_table(match: Match, version: int | None = None) -> Table:
         first = line.start(match.game, match.options, names, base=match.totals)
         return Table(match, names, 1, first, None)
     rows = list(replayed.rows)
-    if played.finished and played.state.champion is None:
+    if played.finished and not played.state.match_over:
         fresh = line.start(
             match.game,
             match.options,
             names,
             leader=line.next_leader(played.state),
             base=played.state.totals,
+            carry=played.state.carry,
         )
         return Table(match, names, last.number + 1, fresh, played, rows, last)
     return Table(match, names, last.number, played.state, played, rows, last)
@@ -231,7 +234,9 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
     played = step(played, action)  # IllegalAction leaves the transaction to roll back
     after, points = played.state, list(played.points[-1])
     if round_row is None:
-        round_row = Round.objects.create(match=match, number=table.number, leader=before.leader)
+        round_row = Round.objects.create(
+            match=match, number=table.number, leader=before.leader, carry=before.carry
+        )
         rows: list[Action] = []
     else:
         rows = list(table.rows)
@@ -258,7 +263,7 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
 
 def _settle_match(match: Match, state: line.RoundState) -> None:
     """Totals, winner and status follow the state of the last round played."""
-    status = Match.FINISHED if state.champion is not None else Match.PLAYING
+    status = Match.FINISHED if state.match_over else Match.PLAYING
     if (list(state.totals), state.champion, status) != (match.totals, match.winner, match.status):
         match.totals, match.winner, match.status = list(state.totals), state.champion, status
         match.save(update_fields=["totals", "winner", "status", "updated_at"])
@@ -351,7 +356,10 @@ def verify(match: Match) -> list[str]:
             problems.append(
                 f"round {r.number}: stored leader {r.leader}, replayed {played.state.leader}"
             )
-    status = Match.FINISHED if replayed.winner is not None else Match.PLAYING
+    for r, carry in zip(rounds, _carried(replayed), strict=True):
+        if r.carry != carry:
+            problems.append(f"round {r.number}: stored carry {r.carry}, replayed {carry}")
+    status = Match.FINISHED if replayed.over else Match.PLAYING
     facts = [
         ("totals", match.totals, list(replayed.totals)),
         ("winner", match.winner, replayed.winner),
@@ -371,11 +379,13 @@ def import_match(document: Any) -> Match:
     checked = replay(document)
     with transaction.atomic():
         match = create_match(checked.game, list(checked.players), dict(checked.options))
+        carried = _carried(checked)
         for number, played in enumerate(checked.rounds, start=1):
             round_row = Round.objects.create(
                 match=match,
                 number=number,
                 leader=played.state.leader,
+                carry=carried[number - 1],
                 result=played.state.result.to_dict() if played.finished else None,
             )
             Action.objects.bulk_create(
@@ -393,6 +403,17 @@ def import_match(document: Any) -> Match:
             )
         match.version = sum(len(p.actions) for p in checked.rounds)
         match.totals, match.winner = list(checked.totals), checked.winner
-        match.status = Match.FINISHED if checked.winner is not None else Match.PLAYING
+        match.status = Match.FINISHED if checked.over else Match.PLAYING
         match.save(update_fields=["version", "totals", "winner", "status"])
     return match
+
+
+def _carried(match: MatchReplay) -> list[dict[str, Any]]:
+    """What each round started from besides the totals, as its row stores it: the state a
+    fresh round starts in says it, given the round before."""
+    carried, before = [], None
+    for played in match.rounds:
+        start = line.start(match.game, match.options, match.players, carry=before)
+        carried.append(start.carry)
+        before = played.state.carry
+    return carried

@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Tally, Undo
+from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Undo
+from referee.games.dominards import card_words
 
 
 def describe(action: Action, names: Sequence[str], undone: Action | None = None) -> str:
     if isinstance(action, Play):
         who = names[action.seat]
         if action.on is None:
-            return f"{who} led {action.tile}"
-        end = " (its end)" if action.face == "end" else ""
-        return f"{who} played {action.tile} on {action.on}{end}"
+            done = f"{who} led {action.tile}"
+        else:
+            end = " (its end)" if action.face == "end" else ""
+            done = f"{who} played {action.tile} on {action.on}{end}"
+        if action.card is not None:
+            done += f", dropping {card_words(action.card)}"
+        if action.drop is not None:
+            done += f"{' and' if action.card else ','} dropping {card_words(action.drop)} freely"
+        return done
+    if isinstance(action, Roll):
+        dice = " + ".join(map(str, action.dice))
+        what = "multiples of" if len(action.dice) == 2 else "a virtual card of"
+        return f"{names[action.seat]} rolled {dice}: {what} {sum(action.dice)}"
     if isinstance(action, Draw):
         tiles = "a tile" if action.count == 1 else f"{action.count} tiles"
         return f"{names[action.seat]} drew {tiles}"

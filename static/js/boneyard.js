@@ -3,23 +3,48 @@
 // are computed by the server (data-fits, data-gains); this file only shows them. Without JavaScript every end stays tappable and the referee
 // explains a wrong one.
 (function () {
+  // "A:12 B:9" (end letter: value) as an object.
+  function byEnd(chosen, name) {
+    var found = {};
+    (chosen && chosen.dataset[name] ? chosen.dataset[name].split(" ") : []).forEach(function (pair) {
+      var at = pair.lastIndexOf(":");
+      found[pair.slice(0, at)] = pair.slice(at + 1);
+    });
+    return found;
+  }
   function refresh(root) {
     var form = root.querySelector("#play-form");
     if (!form) return;
     var chosen = form.querySelector('input[name="tile"]:checked');
     var fits = chosen ? chosen.dataset.fits.split(" ").filter(Boolean) : null;
-    var gains = {};
-    (chosen && chosen.dataset.gains ? chosen.dataset.gains.split(" ") : []).forEach(function (pair) {
-      var at = pair.lastIndexOf(":");
-      gains[pair.slice(0, at)] = pair.slice(at + 1);
-    });
-    form.querySelectorAll(".end-button").forEach(function (button) {
+    var gains = byEnd(chosen, "gains");
+    // Dominards: the total each end would make, and the card worth it (dominards.card).
+    var totals = byEnd(chosen, "totals");
+    var cards = byEnd(chosen, "cards");
+    var virtual = chosen && chosen.dataset.virtual ? chosen.dataset.virtual.split(" ") : [];
+    form.querySelectorAll(".end-button:not(.card-button)").forEach(function (button) {
       var ok = fits !== null && fits.indexOf(button.dataset.end) !== -1;
       button.disabled = !ok;
       button.classList.toggle("fits", ok);
       var gain = button.querySelector(".gain");
-      if (gain) gain.textContent = ok && button.dataset.end in gains ? "+" + gains[button.dataset.end] : "";
+      var end = button.dataset.end;
+      if (gain) gain.textContent = ok && end in gains && (gains[end] !== "0" || !(end in totals)) ? "+" + gains[end] : "";
+      var total = button.querySelector(".total");
+      if (total) total.textContent = ok && end in totals ? "→ total " + totals[end] : "";
     });
+    form.querySelectorAll(".card-button").forEach(function (button) {
+      var end = button.dataset.end;
+      var ok = fits !== null && fits.indexOf(end) !== -1 && end in cards;
+      button.hidden = !ok;
+      button.disabled = !ok;
+      button.dataset.card = ok ? cards[end] : "";
+      button.querySelector(".card").textContent = ok ? cardName(cards[end]) : "";
+    });
+    var freeDrop = form.querySelector("#free-drop");
+    if (freeDrop) {
+      freeDrop.hidden = !virtual.some(function (end) { return fits && fits.indexOf(end) !== -1; });
+      freeDrop.dataset.ends = virtual.join(" ");
+    }
     var why = form.querySelector("#why");
     if (why) {
       why.textContent = chosen && chosen.dataset.why ? chosen.dataset.why : "";
@@ -30,9 +55,25 @@
       mark.classList.toggle("fits", ok);
     });
   }
+  function cardName(card) {
+    return card === "A1" ? "an ace (as 1)" : card === "A14" ? "an ace (as 14)" : "a " + card;
+  }
   document.addEventListener("change", function (event) {
     if (event.target.name === "tile") refresh(document);
   });
+  // The end tapped decides the card dropped with the play: its card button's card, or
+  // none; a free drop goes only with an end that hits the virtual card.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#play-form .end-button");
+    if (!button) return;
+    var card = document.getElementById("card-field");
+    if (card) card.value = button.classList.contains("card-button") ? button.dataset.card : "";
+    var freeDrop = document.getElementById("free-drop");
+    var drop = document.getElementById("drop-field");
+    if (freeDrop && drop && freeDrop.dataset.ends.split(" ").indexOf(button.dataset.end) === -1) {
+      drop.value = "";
+    }
+  }, true);
   // Tapping a lit marker on the drawing plays there too.
   document.addEventListener("click", function (event) {
     var mark = event.target.closest && event.target.closest(".end-marker.fits");
