@@ -52,11 +52,10 @@ def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
 def _roll(post: QueryDict) -> dict[str, Any]:
     """Dice entered from the table's own dice, or rolled here by the server's random
     generator (dominards.dice): either way the roll is logged like any action."""
-    entered = [post.get(f"die-{i}", "").strip() for i in range(4)]
-    entered = [die for die in entered if die]
-    if entered:
-        return {"type": "roll", "seat": post.get("seat", ""), "dice": entered}
-    count = post.get("count", "")
+    count = post.get("count")  # only the Roll buttons send it: they roll, whatever is typed
+    if count is None:
+        entered = [post.get(f"die-{i}", "").strip() for i in range(4)]
+        return {"type": "roll", "seat": post.get("seat", ""), "dice": [d for d in entered if d]}
     if count not in ("2", "4"):
         raise InvalidAction("Roll 2 dice (multiples) or 4 (a virtual card).")
     dice = [secrets.randbelow(6) + 1 for _ in range(int(count))]

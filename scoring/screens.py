@@ -130,6 +130,9 @@ def _card_choices(state: line.RoundState, tile: Tile, lit) -> dict[str, str]:
     virtual card (which allow one free drop)."""
     totals = {letter: line.total_after(state, tile, on, face) for letter, (on, face) in lit}
     cards = {e: dominards.card_for(total) for e, total in totals.items()}
+    # A rank whose four cards are all dropped is not offered (the referee would refuse it).
+    gone = {r for r in dominards.RANKS if state.dropped.count(r) >= dominards.SUITS}
+    cards = {e: card for e, card in cards.items() if card and dominards.rank(card) not in gone}
     virtual = state.dice is not None and state.dice.virtual
     return {
         "totals": " ".join(f"{e}:{total}" for e, total in totals.items()),
@@ -317,6 +320,7 @@ def _result(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | 
             {"name": n, "pips": result.pips[s] if result.pips else "—", "points": result.points[s]}
             for s, n in enumerate(names)
         ],
+        "has_pips": bool(result.pips),  # Dominards' rounds end without a tally
         "findings": result.findings,
         "bonus": result.bonus,
         "hits": _hits_words(state, names) if state.last_hits is not None else "",

@@ -152,15 +152,18 @@ def judge(
     if len(cards) > held:
         raise IllegalAction(
             "dominards.card",
-            f"{who} holds {held} card{'s' if held != 1 else ''}, so cannot drop {len(cards)}.",
+            f"{who} holds {held} card{'s' if held != 1 else ''}, so cannot drop {len(cards)}; "
+            f"{who} drops {'one' if held == 1 else 'none'}.",
         )
     for r in {rank(c) for c in cards}:
-        gone = sum(1 for d in dropped if d == r) + sum(1 for c in cards if rank(c) == r)
-        if gone > SUITS:
+        gone = sum(1 for d in dropped if d == r)
+        if gone + sum(1 for c in cards if rank(c) == r) > SUITS:
+            plural = "aces" if r == "A" else r + "s"
+            left = SUITS - gone
             raise IllegalAction(
                 "dominards.card",
-                f"A deck has four {'aces' if r == 'A' else r + 's'} and all of them have been "
-                f"dropped already, so {who} cannot drop another.",
+                f"A deck has four {plural} and {gone} have been dropped already, so {who} can "
+                f"drop {'no more' if left == 0 else f'only {left} more'}.",
             )
     points = total * (len(targets) if stack else min(1, len(targets)))
     return Hits(total, tuple(targets), points, cards)

@@ -813,6 +813,8 @@ def _describe(state: RoundState, action: Action | None) -> str:
         return f"{state.name(action.seat)}'s {action.tile}"
     if isinstance(action, Draw | Pass):
         return f"{state.name(action.seat)}'s {'draw' if isinstance(action, Draw) else 'knock'}"
+    if isinstance(action, Roll):
+        return f"{state.name(action.seat)}'s roll"
     if isinstance(action, Declare | Muggins | Challenge):
         word = {"declare": "declaration", "muggins": "Muggins call", "challenge": "challenge"}
         return f"{state.name(action.seat)}'s {word[action.kind]}"

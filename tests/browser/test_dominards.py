@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from referee import replay
+from tests.scoring.test_dominards import whole_game
+
 from .test_draw_round import pick
 from .test_scoring_games import start, watch_console
 
@@ -70,3 +73,76 @@ def test_a_roll_a_target_and_a_card_drop(live_server, page: Page, shot):
     expect(page.locator(".log")).to_contain_text("Ben rolled")
     shot("32-dominards-after-roll")
     assert problems == []
+
+
+def test_a_whole_three_player_game_plays_through_at_the_phone(live_server, page: Page, shot):
+    """A seeded honest game of several deals, tapped in action by action as a table would:
+    the table's own dice, plays with their card drops, draws and knocks. The phone ends on
+    the referee's own totals for that game."""
+    document = whole_game(seed=1, players=3)
+    problems = watch_console(page)
+    start(page, live_server.url, "dominards", document["players"])
+    version = 0
+    for number, round_data in enumerate(document["rounds"], start=1):
+        for data in round_data["actions"]:
+            version += tap_in(page, data)
+            expect(page.locator("#table")).to_have_attribute("data-version", str(version))
+        if number < len(document["rounds"]):
+            expect(page.locator("#status")).to_contain_text(f"Round {number + 1}")
+    expected = replay(document)
+    expect(page.locator("#status")).to_contain_text("the match is over")
+    totals = page.locator(".scoreboard li .total")
+    expect(totals).to_have_text([str(t) for t in expected.totals])
+    shot("33-dominards-game-over")
+    assert problems == []
+
+
+def tap_in(page: Page, data: dict) -> int:
+    """Tap one action of the document into the table; the number of records it makes."""
+    if data["type"] == "roll":
+        form = page.locator("#roll-form")
+        seat = form.locator(f'input[name="seat"][value="{data["seat"]}"]')
+        if seat.get_attribute("type") == "radio":
+            seat.check()
+        form.get_by_text("We rolled our own dice").click()
+        for i, die in enumerate(data["dice"]):
+            page.get_by_label(f"Die {i + 1}").fill(str(die))
+        page.get_by_role("button", name="Record these dice").click()
+        return 1
+    if data["type"] == "draw":
+        assert data["count"] >= 1
+        for n in range(data["count"]):
+            before = int(page.locator("#table").get_attribute("data-version"))
+            page.locator('form:has(input[name="type"][value="draw"]) button').click()
+            if n + 1 < data["count"]:
+                expect(page.locator("#table")).to_have_attribute("data-version", str(before + 1))
+        return data["count"]
+    if data["type"] == "undo":
+        page.get_by_role("button", name="Undo last").click()
+        return 1
+    if data["type"] == "pass":
+        page.locator('form:has(input[name="type"][value="pass"]) button').click()
+        return 1
+    assert data["type"] == "play", data
+    pick(page, data["tile"])
+    if "on" not in data:
+        value = "lead"
+    else:
+        face = data.get("face", "side")
+        values = page.locator(".end-button.fits:not(.card-button)").evaluate_all(
+            "buttons => buttons.map(b => b.value)"
+        )
+        value = next(
+            (v for v in values if v == f"{data['on']}/{face}"),
+            next(v for v in values if v.startswith(f"{data['on']}/")),
+        )
+    if "drop" in data:
+        page.locator("#drop-field").select_option(data["drop"])
+    if "card" in data:
+        button = page.locator(f'.card-button:not([hidden])[value="{value}"]').first
+    else:
+        button = page.locator(f'.end-button.fits:not(.card-button)[value="{value}"]').first
+    if "card" in data:
+        expect(button).to_have_attribute("data-card", data["card"])
+    button.click()
+    return 1

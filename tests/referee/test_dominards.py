@@ -192,7 +192,17 @@ def test_nobody_drops_more_cards_than_they_hold_or_than_the_deck_has():
     assert error.rule == "dominards.card" and "Ana holds 1 card, so cannot drop 2" in error.message
     state = new(2, "0 roll 3 3", carry={"cards": [5, 5], "dropped": ["Q"] * 4})
     error = refused(state, "0 6-6 card Q")
-    assert error.rule == "dominards.card" and "four Qs" in error.message
+    assert error.rule == "dominards.card" and "4 have been dropped already" in error.message
+    assert "Ana can drop no more" in error.message
+    state = new(2, "0 roll 3 3 3 3", carry={"cards": [5, 5], "dropped": ["Q"] * 3})
+    error = refused(state, "0 6-6 card Q drop Q")
+    assert "3 have been dropped already, so Ana can drop only 1 more" in error.message
+
+
+def test_a_roll_taken_back_is_named_when_it_can_no_longer_be():
+    state = new(2, "0 roll 3 3; 0 6-6; undo")
+    error = refused(state, "undo")
+    assert error.rule == "procedure.misplay" and error.message.startswith("Ana's roll stands")
 
 
 def test_cards_belong_to_dominards_only():

@@ -96,6 +96,13 @@ def test_the_virtual_card_allows_a_free_drop(scorekeeper, dominards):
     assert '<span class="cards">3 cards</span>' in html and "(10, K dropped)" in html
 
 
+def test_the_roll_buttons_roll_whatever_dice_were_typed(scorekeeper, dominards):
+    tap(scorekeeper, dominards, {"type": "roll", "seat": "0", "count": "4", "die-0": "3",
+                                 "die-1": "3"})  # fmt: skip
+    roll = Action.objects.get(round__match=dominards)
+    assert len(roll.payload["dice"]) == 4
+
+
 @pytest.mark.parametrize(
     ("data", "status", "words"),
     [
@@ -132,6 +139,9 @@ def test_a_whole_game_imports_and_exports_every_score(scorekeeper, seed, players
     keep(scorekeeper, match)
     html = page(scorekeeper, match)
     assert "the match is over" in html and ("wins the match" in html or "share the win" in html)
+    assert "Last card: bonus" in html or "last-card" in html
+    summary = scorekeeper.get(f"/matches/{match.pk}/summary/")
+    assert summary.status_code == 200 and str(exported["totals"]["0"]) in summary.content.decode()
 
 
 def test_a_corrupted_carry_is_named(db, capsys):
