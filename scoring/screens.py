@@ -129,10 +129,7 @@ def _card_choices(state: line.RoundState, tile: Tile, lit) -> dict[str, str]:
     total (the only card the page offers to drop for it), and the ends that hit the
     virtual card (which allow one free drop)."""
     totals = {letter: line.total_after(state, tile, on, face) for letter, (on, face) in lit}
-    cards = {e: dominards.card_for(total) for e, total in totals.items()}
-    # A rank whose four cards are all dropped is not offered (the referee would refuse it).
-    gone = {r for r in dominards.RANKS if state.dropped.count(r) >= dominards.SUITS}
-    cards = {e: card for e, card in cards.items() if card and dominards.rank(card) not in gone}
+    cards = {e: dominards.card_to_drop(total, state.dropped) for e, total in totals.items()}
     virtual = state.dice is not None and state.dice.virtual
     return {
         "totals": " ".join(f"{e}:{total}" for e, total in totals.items()),
@@ -147,7 +144,6 @@ def _dice(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]:
     if not state.dominards:
         return {"dice": None}
     dice, must = state.dice, state.must_roll
-    hits = state.last_hits
     return {
         "dice": {
             "controller": names[dice.controller] if dice is not None else "",
@@ -157,7 +153,6 @@ def _dice(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]:
             "must_roll": must,
             "roller": names[must] if must is not None and must >= 0 else "",
         },
-        "hits": _hits_words(state, names) if hits is not None else "",
         "ranks": dominards.RANKS,
         "free_drop_from": state.cards[state.turn] if state.turn is not None else 0,
     }
@@ -209,6 +204,8 @@ def _why_not(state: line.RoundState, seat: int, tile: Tile, marks) -> str:
 
 def _last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
     """What the last play scored, in scoring games where the referee credits it."""
+    if state.dominards:
+        return _hits_words(state, names) if state.last_hits is not None else ""
     last = state.last
     if not isinstance(last, Play) or not state.game.scores_plays or state.muggins:
         return ""

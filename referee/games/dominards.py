@@ -94,6 +94,15 @@ def card_for(total: int) -> str | None:
     return RANKS[total - 1] if 2 <= total <= 13 else None
 
 
+def card_to_drop(total: int, dropped: tuple[str, ...]) -> str | None:
+    """The card a play that makes ``total`` may drop for its value, given the ranks dropped
+    in the game so far: None when no card is worth it or all four are gone."""
+    card = card_for(total)
+    if card is None or dropped.count(rank(card)) >= SUITS:
+        return None
+    return card
+
+
 def rank(card: str) -> str:
     """The rank on the card: "A" for an ace whichever value it was dropped for."""
     return "A" if card.startswith("A") else card
