@@ -1,4 +1,5 @@
-"""The action language of MATCH_FORMAT.md for the line games, as typed values.
+"""The action language of MATCH_FORMAT.md, as typed values: the line games' and Dump
+Truck's (each family has its own table of types).
 
 Every form in the web app and every action of a match document becomes one of
 these. Parsing checks the shape only; whether the action is legal is the game's
@@ -10,6 +11,8 @@ Play(seat=1, tile=Tile.parse('6-3'), on=Tile.parse('6-6'), face=None, card='Q', 
 {'type': 'play', 'seat': 1, 'tile': '6-3', 'on': '6-6'}
 >>> parse_action({"type": "draw", "seat": 0}).count
 1
+>>> parse_action({"type": "load", "seat": 0, "tile": "3-5", "cells": [[0, 0], [0, 1]]}, "truck")
+Load(seat=0, tile=Tile.parse('5-3'), cells=((0, 1), (0, 0)))
 """
 
 from __future__ import annotations
@@ -149,6 +152,112 @@ class Roll(Action):
         return {"type": "roll", "seat": self.seat, "dice": list(self.dice)}
 
 
+Cell = tuple[int, int]  # (row, column) of a truck
+
+
+def _cells_list(cells: tuple[Cell, ...]) -> list[list[int]]:
+    return [list(cell) for cell in cells]
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Dump Truck: the seat's draw this turn, from the face-down pool or a face-up tile."""
+
+    kind: ClassVar[str] = "take"
+    seat: int
+    tile: Tile
+    source: str  # "pool" or "face-up" (the document's "from")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "take", "seat": self.seat, "tile": str(self.tile), "from": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class Load(Action):
+    """Dump Truck: the drawn tile placed on two cells; the first holds the high half."""
+
+    kind: ClassVar[str] = "load"
+    seat: int
+    tile: Tile
+    cells: tuple[Cell, Cell]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "load", "seat": self.seat, "tile": str(self.tile),
+                "cells": _cells_list(self.cells)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Action):
+    """Dump Truck: the drawn tile put back face up in the pool."""
+
+    kind: ClassVar[str] = "return"
+    seat: int
+    tile: Tile
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "return", "seat": self.seat, "tile": str(self.tile)}
+
+
+@dataclass(frozen=True, slots=True)
+class Replace(Action):
+    """Dump Truck: the drawn tile swapped for ``out``, which goes face up to the pool
+    (``to`` None) or onto two empty cells of the truck."""
+
+    kind: ClassVar[str] = "replace"
+    seat: int
+    tile: Tile
+    cells: tuple[Cell, Cell]
+    out: Tile
+    to: tuple[Cell, Cell] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "replace", "seat": self.seat, "tile": str(self.tile),
+                "cells": _cells_list(self.cells), "out": str(self.out),
+                "to": "pool" if self.to is None else _cells_list(self.to)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Shift(Action):
+    """Dump Truck: the whole contents of the truck moved (no template)."""
+
+    kind: ClassVar[str] = "shift"
+    seat: int
+    rows: int
+    cols: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "shift", "seat": self.seat, "rows": self.rows, "cols": self.cols}
+
+
+@dataclass(frozen=True, slots=True)
+class Unload(Action):
+    """Dump Truck: the whole truck scored (or not) and out of the game."""
+
+    kind: ClassVar[str] = "unload"
+    seat: int
+    score: bool = True
+    blank_as: int | None = None  # wild blanks: the value they take; None lets the app choose
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "unload", "seat": self.seat, "score": self.score}
+        if self.blank_as is not None:
+            out["blank_as"] = self.blank_as
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(Action):
+    """Dump Truck: a coin tossed between seats tied on score; ``first`` chooses first
+    this turn (``truck.draw``). The app tosses it; a document records how it fell."""
+
+    kind: ClassVar[str] = "flip"
+    seats: tuple[int, ...]
+    first: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "flip", "seats": list(self.seats), "first": self.first}
+
+
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # type: (required fields, optional fields)
     "play": (frozenset({"seat", "tile"}), frozenset({"on", "face", "card", "drop"})),
@@ -161,17 +270,30 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tally": (frozenset(), frozenset({"hands", "pips"})),
     "roll": (frozenset({"seat", "dice"}), frozenset()),
 }
+_TRUCK_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "take": (frozenset({"seat", "tile", "from"}), frozenset()),
+    "load": (frozenset({"seat", "tile", "cells"}), frozenset()),
+    "return": (frozenset({"seat", "tile"}), frozenset()),
+    "replace": (frozenset({"seat", "tile", "cells", "out", "to"}), frozenset()),
+    "shift": (frozenset({"seat", "rows", "cols"}), frozenset()),
+    "unload": (frozenset({"seat"}), frozenset({"score", "blank_as"})),
+    "flip": (frozenset({"seats", "first"}), frozenset()),
+    "undo": (frozenset(), frozenset()),
+}
+FAMILIES = {"line": _FIELDS, "truck": _TRUCK_FIELDS}
 
 
-def parse_action(data: object) -> Action:
-    """Read one action of the line games; an InvalidAction says what is malformed."""
+def parse_action(data: object, family: str = "line") -> Action:
+    """Read one action of a game family (``line`` or ``truck``); an InvalidAction says
+    what is malformed."""
+    fields = FAMILIES[family]
     if not isinstance(data, Mapping):
-        raise InvalidAction('An action must be an object with a type, such as {"type": "pass"}.')
+        raise InvalidAction('An action must be an object with a type, such as {"type": "undo"}.')
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        known = ", ".join(_FIELDS)
+    if not isinstance(kind, str) or kind not in fields:
+        known = ", ".join(fields)
         raise InvalidAction(f"Unknown action type {shown(kind)}; the types are {known}.")
-    required, optional = _FIELDS[kind]
+    required, optional = fields[kind]
     # A computed field is ignored only where it is not the action's own: a declare's
     # points are what the player said, not what the export added.
     present = set(data) - {"type"} - (COMPUTED_FIELDS - required - optional)
@@ -207,12 +329,64 @@ def parse_action(data: object) -> Action:
         return Challenge(parse_seat(data["seat"]))
     if kind == "undo":
         return Undo()
+    if family == "truck":
+        return _parse_truck(kind, data)
     if kind == "roll":
         dice = data["dice"]
         if not isinstance(dice, list) or len(dice) not in (2, 4):
             raise InvalidAction("A roll is 2 or 4 dice, each 1 to 6.")
         return Roll(parse_seat(data["seat"]), tuple(_integer(d, "die", 1, 6) for d in dice))
     return _parse_tally(data)
+
+
+def _parse_truck(kind: str, data: Mapping[str, Any]) -> Action:
+    if kind == "flip":
+        seats = data["seats"]
+        if not isinstance(seats, list) or not 2 <= len(seats) <= MAX_SEATS:
+            raise InvalidAction("A coin flip is between two or more seats, as a list.")
+        return Flip(tuple(parse_seat(s) for s in seats), parse_seat(data["first"]))
+    seat = parse_seat(data["seat"])
+    if kind == "shift":
+        return Shift(
+            seat, _integer(data["rows"], "shift", -3, 3), _integer(data["cols"], "shift", -4, 4)
+        )
+    if kind == "unload":
+        score = data.get("score", True)
+        if not isinstance(score, bool):
+            raise InvalidAction(f"An unload's score is true or false, not {shown(score)}.")
+        blank_as = data.get("blank_as")
+        return Unload(
+            seat, score, None if blank_as is None else _integer(blank_as, "blank value", 0, 6)
+        )
+    tile, low_first = Tile.parse_halves(data["tile"])
+    if kind == "take":
+        source = data["from"]
+        if source not in ("pool", "face-up"):
+            raise InvalidAction(f"A tile is taken from the pool or face-up, not {shown(source)}.")
+        return Take(seat, tile, source)
+    if kind == "return":
+        return Return(seat, tile)
+    cells = _cells(data["cells"], low_first)
+    if kind == "load":
+        return Load(seat, tile, cells)
+    out, out_low_first = Tile.parse_halves(data["out"])
+    to = data["to"]
+    return Replace(seat, tile, cells, out, None if to == "pool" else _cells(to, out_low_first))
+
+
+def _cells(value: object, low_first: bool) -> tuple[Cell, Cell]:
+    """Two cells ``[[row, col], [row, col]]``, ordered so the first holds the high half
+    (the canonical tile is written high first)."""
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(cell, list) and len(cell) == 2 for cell in value)
+    ):
+        raise InvalidAction(
+            f"{shown(value)} is not two cells; write cells as [[row, column], [row, column]]."
+        )
+    a, b = (tuple(_integer(n, "row or column", 0, 9) for n in cell) for cell in value)
+    return (b, a) if low_first else (a, b)  # type: ignore[return-value]
 
 
 def _parse_tally(data: Mapping[str, Any]) -> Tally:

@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.actions import Action, Play, Undo, parse_action
 from referee.errors import IllegalAction, InvalidAction, RefereeError, shown
-from referee.games import line
+from referee.games import engine, line
 from referee.rulebook import preset
 
 FORMAT = "boneyard-match/1"
@@ -47,7 +47,7 @@ class DocumentError(InvalidAction):
 class RoundReplay:
     actions: tuple[Action, ...]
     points: tuple[tuple[int, ...], ...]  # what each action changed, by seat
-    state: line.RoundState
+    state: line.RoundState  # or a dump_truck.TruckState: every engine's state answers alike
     # What each play made, in muggins mode (None for other actions): the log shows it once
     # the play's window has closed.
     worths: tuple[int | None, ...] = ()
@@ -96,7 +96,7 @@ def step(played: RoundReplay, action: Action) -> RoundReplay:
     """``played`` with one more action: what a replay does for each action of the log, and
     what the app does to the replay it keeps after recording one."""
     before = played.state
-    state = line.apply(before, action)
+    state = engine(before.game.slug).apply(before, action)
     if isinstance(action, Undo):
         points = tuple(-p for p in before.last_points) if before.last_points else ()
     else:
@@ -125,7 +125,8 @@ def replay(document: object) -> MatchReplay:
     try:
         game = preset(document.get("game"))
         players = check_players(document.get("players"), game.slug)
-        options = line.options_for(game.slug, document.get("options"), len(players))
+        rules = engine(game.slug)
+        options = rules.options_for(game.slug, document.get("options"), len(players))
     except InvalidAction as error:
         raise DocumentError(error.message) from None
     rounds_data = document.get("rounds", [])
@@ -144,8 +145,8 @@ def replay(document: object) -> MatchReplay:
             )
         if rounds and not rounds[-1].finished:
             raise DocumentError("the round before it was never tallied.", r)
-        actions = _parse_round(round_data, r)
-        start = line.start(game.slug, options, players, leader=leader, base=totals, carry=carry)
+        actions = _parse_round(round_data, r, game.family)
+        start = rules.start(game.slug, options, players, leader=leader, base=totals, carry=carry)
         try:
             played = play_round(start, actions)
         except IllegalAction as error:
@@ -153,11 +154,11 @@ def replay(document: object) -> MatchReplay:
         rounds.append(played)
         totals, winner = played.state.totals, played.state.champion
         over, carry = played.state.match_over, played.state.carry
-        leader = line.next_leader(played.state)
+        leader = rules.next_leader(played.state)
     return MatchReplay(game.slug, options, players, tuple(rounds), totals, winner, over)
 
 
-def _parse_round(data: object, number: int) -> list[Action]:
+def _parse_round(data: object, number: int, family: str) -> list[Action]:
     if not isinstance(data, Mapping) or not isinstance(data.get("actions"), list):
         raise DocumentError("a round is an object with a list of actions.", number)
     unknown = set(data) - _ROUND_FIELDS - _COMPUTED_ROUND
@@ -166,7 +167,7 @@ def _parse_round(data: object, number: int) -> list[Action]:
     actions = []
     for a, item in enumerate(data["actions"], start=1):
         try:
-            actions.append(parse_action(item))
+            actions.append(parse_action(item, family))
         except RefereeError as error:
             raise DocumentError(error.message, number, a) from None
     return actions

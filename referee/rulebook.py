@@ -156,6 +156,24 @@ STACK_TARGETS = _option(
     "Off: a play scores its total once, however many targets it meets (its card drops all "
     "apply). On: the total once for each target.",
 )  # fmt: skip
+TRUCK_TEMPLATE = _option(
+    "truck_template", "truck.shape", "We use a truck template", False, (),
+    "With a paper template the contents stay where they were placed; without one a player "
+    "may shift the whole load inside the truck.",
+)  # fmt: skip
+NO_SHIFT = _option(
+    "no_shift", "truck.replace", "No shifting or replacing", False, (),
+    "A domino stays where it was loaded: no swapping one out, no shifting the load.",
+)  # fmt: skip
+NO_REPLACE = _option(
+    "no_replace", "truck.replace", "No replacing", False, (),
+    "No swapping a drawn domino for one in the truck.",
+)  # fmt: skip
+BLANKS = _option(
+    "blanks", "truck.blanks", "Blanks", "normal", ("normal", "worthless", "double", "wild"),
+    "normal: a chain of blanks scores 1 a segment; worthless: 0; double: 2; wild: all blanks "
+    "in a load take the one value that scores most, sequences included.",
+)  # fmt: skip
 HINTS = _option(
     "hints", "fives.score", "Show what each play would score", True, (),
     "Off for competitive play: the player must see the count for themselves.",
@@ -291,6 +309,16 @@ PRESETS: dict[str, Preset] = {
                    "dominards.card", "dominards.multiple", "dominards.virtual",
                    "dominards.once", "dominards.domino-bonus", "dominards.card-bonus")
             + _PROCEDURE + _DRAW_PROCEDURE,
+        ),
+        Preset(
+            "dump-truck", "Dump Truck", "truck",
+            "Everyone draws a domino each turn and loads it into a truck of 3 by 4 half-domino "
+            "cells; unload for chains of like values and one sequence. Highest total wins.",
+            (TRUCK_TEMPLATE, NO_SHIFT, NO_REPLACE, BLANKS), (2, 6), fixed={"set": 6},
+            rules=("set.tiles", "set.unique", "seat.order", "info.public", "truck.shape",
+                   "truck.draw", "truck.load", "truck.replace", "truck.unload", "truck.segment",
+                   "truck.like", "truck.sequence", "truck.best", "truck.blanks", "truck.end",
+                   "procedure.misplay", "procedure.exposed"),
         ),
     )
 }  # fmt: skip

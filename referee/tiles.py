@@ -55,6 +55,19 @@ class Tile:
             raise InvalidAction(f"{text.strip()} is not a tile: no half has more than 18 pips.")
         return cls.of(a, b)
 
+    @classmethod
+    def parse_halves(cls, text: object) -> tuple[Tile, bool]:
+        """The tile, and whether it was written low half first (``4-6``): where a tile lies
+        in a truck, the half written first goes on the first cell.
+
+        >>> Tile.parse_halves("4-6")
+        (Tile.parse('6-4'), True)
+        """
+        tile = cls.parse(text)
+        match = _TILE.match(text)  # type: ignore[arg-type]  # parse checked it is a str
+        assert match is not None
+        return tile, int(match[1]) < int(match[2])
+
     @property
     def is_double(self) -> bool:
         return self.high == self.low

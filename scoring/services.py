@@ -33,6 +33,8 @@ from referee import (
     replay,
 )
 from referee.document import RoundReplay, check_players, play_round, step
+from referee.games import engine
+from referee.rulebook import preset
 from scoring.models import Action, Match, Player, Round, Seat, new_token
 from scoring.words import describe
 
@@ -82,7 +84,7 @@ def new_key() -> str:
 def create_match(game: str, names: list[str], options: dict[str, Any]) -> Match:
     """A new match; raises InvalidAction for a bad game, player list or house rule."""
     players = check_players(names, game)
-    checked = line.options_for(game, options, len(players))
+    checked = engine(game).options_for(game, options, len(players))
     with transaction.atomic():
         match = Match.objects.create(game=game, options=checked, totals=[0] * len(players))
         for number, name in enumerate(players):
@@ -145,10 +147,11 @@ def _replayed(match: Match, version: int) -> Replayed:
         # scored (both are written in the same transaction as every action).
         scored = [sum(r.points[seat] for r in rows if r.points) for seat in range(len(names))]
         base = [total - points for total, points in zip(match.totals, scored, strict=True)]
-        start = line.start(
+        start = engine(match.game).start(
             match.game, match.options, names, leader=last.leader, base=base, carry=last.carry
         )
-        played = play_round(start, [parse_action(r.payload) for r in rows])
+        family = preset(match.game).family
+        played = play_round(start, [parse_action(r.payload, family) for r in rows])
         replayed = Replayed(names, last, rows, played)
     # Outside a transaction another tap may have committed since ``match`` was read: the
     # log read here may be a newer version's. Kept only when it is the version asked for.
@@ -161,16 +164,17 @@ def load_table(match: Match, version: int | None = None) -> Table:
     """The table at ``version`` (the match's own by default)."""
     replayed = _replayed(match, match.version if version is None else version)
     names, last, played = replayed.names, replayed.last_row, replayed.played
+    rules = engine(match.game)
     if last is None or played is None:
-        first = line.start(match.game, match.options, names, base=match.totals)
+        first = rules.start(match.game, match.options, names, base=match.totals)
         return Table(match, names, 1, first, None)
     rows = list(replayed.rows)
     if played.finished and not played.state.match_over:
-        fresh = line.start(
+        fresh = rules.start(
             match.game,
             match.options,
             names,
-            leader=line.next_leader(played.state),
+            leader=rules.next_leader(played.state),
             base=played.state.totals,
             carry=played.state.carry,
         )
@@ -186,7 +190,6 @@ def record(match_id: int, data: dict[str, Any], version: int, key: str) -> bool:
     """
     if not isinstance(key, str) or not 8 <= len(key) <= 64:
         raise InvalidAction("This form has no valid key; reload the page and tap again.")
-    action = parse_action(data)
     try:
         with transaction.atomic():
             if Action.objects.filter(idempotency_key=key).exists():
@@ -200,6 +203,8 @@ def record(match_id: int, data: dict[str, Any], version: int, key: str) -> bool:
                 match = Match.objects.get(pk=match_id)
                 raise Stale(_what_happened(match, version))
             match = Match.objects.get(pk=match_id)
+            # Read in the game's own action language; malformed input rolls the claim back.
+            action = parse_action(data, preset(match.game).family)
             replayed = _append(load_table(match, version), action, key)
             key_after = (match.pk, version + 1, match.created_at)
             transaction.on_commit(lambda: _remember(key_after, replayed))
@@ -277,7 +282,7 @@ def _what_happened(match: Match, version: int) -> str:
     latest = Action.objects.filter(round__match=match).order_by("-round__number", "-seq").first()
     if latest is None:
         return "The table changed since this screen was drawn; your tap was not recorded."
-    done = describe(parse_action(latest.payload), names)
+    done = describe(parse_action(latest.payload, preset(match.game).family), names)
     return f"{done} meanwhile; your tap was not recorded. Here is the table now."
 
 
@@ -413,7 +418,7 @@ def _carried(match: MatchReplay) -> list[dict[str, Any]]:
     fresh round starts in says it, given the round before."""
     carried, before = [], None
     for played in match.rounds:
-        start = line.start(match.game, match.options, match.players, carry=before)
+        start = engine(match.game).start(match.game, match.options, match.players, carry=before)
         carried.append(start.carry)
         before = played.state.carry
     return carried

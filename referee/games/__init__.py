@@ -1,1 +1,22 @@
-"""One module per game family; ``line`` serves the presets of RULES.md §2.6."""
+"""One module per game family; :func:`engine` finds a game's.
+
+Every engine offers the same reducer API: ``options_for``, ``start``, ``apply``,
+``check``, ``legal_actions`` and ``next_leader``, with states that say their
+``result``, ``totals``, ``champion``, ``match_over`` and ``carry``.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+
+def engine(slug: str) -> ModuleType:
+    """The module that referees ``slug``.
+
+    >>> engine("dump-truck").__name__, engine("muggins").__name__
+    ('referee.games.dump_truck', 'referee.games.line')
+    """
+    from referee.games import dump_truck, line
+    from referee.rulebook import preset
+
+    return dump_truck if preset(slug).family == "truck" else line

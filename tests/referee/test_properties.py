@@ -46,7 +46,9 @@ SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Dominards adds dice and cards to the line engine: tests/referee/test_dominards_properties.py
 #: drives it with the same tables and checks.
-LINE_GAMES = sorted(slug for slug in PRESETS if slug != "dominards")
+LINE_GAMES = sorted(
+    slug for slug, game in PRESETS.items() if game.family == "line" and slug != "dominards"
+)
 
 
 @st.composite
