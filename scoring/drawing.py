@@ -14,6 +14,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from referee import Layout, Tile
+from referee.games.dump_truck import COLS, ROWS, Chain, Truck
 from referee.layout import END, OpenEnd
 
 WIDTH = 360
@@ -209,3 +210,52 @@ def picker_html(items: list[dict], selected: str | None) -> SafeString:
             f'<label class="{kind}"><input type="radio" name="tile" {attrs}>{item["svg"]}</label>'
         )
     return mark_safe("".join(parts))
+
+
+CELL, BED = 40, 3  # a truck's cell, and the margin round its bed
+
+
+def truck_svg(
+    truck: Truck, chains: tuple[Chain, ...] = (), label: str = "", big: bool = False
+) -> SafeString:
+    """A truck (``truck.shape``) as 3 × 4 half-domino cells, its dominoes drawn where they
+    lie and each scoring chain traced through the cells it uses."""
+    width, height = COLS * CELL + 2 * BED, ROWS * CELL + 2 * BED
+    parts = [f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="6" class="bed"/>']
+    for row in range(ROWS):
+        for col in range(COLS):
+            x, y = BED + col * CELL, BED + row * CELL
+            parts.append(
+                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+                'rx="4" class="slot"/>'
+            )
+    for placed in truck.placed:
+        (r1, c1), (r2, c2) = placed.cells
+        x, y = BED + min(c1, c2) * CELL + 2, BED + min(r1, r2) * CELL + 2
+        w = (abs(c1 - c2) + 1) * CELL - 4
+        h = (abs(r1 - r2) + 1) * CELL - 4
+        parts.append(
+            f'<g class="tile"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" class="bone"/>'
+        )
+        if r1 == r2:
+            mid = BED + max(c1, c2) * CELL
+            parts.append(f'<line x1="{mid}" y1="{y + 4}" x2="{mid}" y2="{y + h - 4}" class="bar"/>')
+        else:
+            mid = BED + max(r1, r2) * CELL
+            parts.append(f'<line x1="{x + 4}" y1="{mid}" x2="{x + w - 4}" y2="{mid}" class="bar"/>')
+        for (row, col), value in zip(
+            placed.cells, (placed.tile.high, placed.tile.low), strict=True
+        ):
+            parts.append(_half(value, BED + col * CELL + 2, BED + row * CELL + 2, CELL - 4))
+        parts.append("</g>")
+    for chain in chains:
+        centres = [(BED + c * CELL + CELL / 2, BED + r * CELL + CELL / 2) for r, c in chain.cells]
+        points = " ".join(f"{x},{y}" for x, y in centres)
+        dots = "".join(f'<circle cx="{x}" cy="{y}" r="5"/>' for x, y in centres)
+        parts.append(f'<g class="chain {chain.kind}"><polyline points="{points}"/>{dots}</g>')
+    name = escape(label or "A truck")
+    size = "truck big" if big else "truck"
+    return mark_safe(
+        f'<svg class="{size}" viewBox="0 0 {width} {height}" role="img" aria-label="{name}">'
+        f"<title>{name}</title>" + "".join(parts) + "</svg>"
+    )

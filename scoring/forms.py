@@ -46,7 +46,50 @@ def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
         return {"type": "undo"}
     if kind == "tally":
         return _tally(post, seats)
+    if kind in _TRUCK_KINDS:
+        return _truck(kind, post)
     raise InvalidAction("This form does not say what happened; reload the page.")
+
+
+_TRUCK_KINDS = ("take", "load", "return", "replace", "shift", "unload", "flip")
+
+
+def _truck(kind: str, post: QueryDict) -> dict[str, Any]:
+    """Dump Truck's taps: cells arrive as "row,col;row,col" in the order tapped (the first
+    takes the tile's high half), a claim as "from/tile", a shift as "rows,cols"."""
+    seat = post.get("seat", "")
+    if kind == "flip":
+        # The coin is tossed here, by the server's random generator (truck.draw).
+        seats = [seat, post.get("other", "")]
+        return {"type": "flip", "seats": seats, "first": secrets.choice(seats)}
+    if kind == "shift":
+        rows, _, cols = post.get("shift", "").partition(",")
+        return {"type": "shift", "seat": seat, "rows": rows, "cols": cols}
+    if kind == "unload":
+        data: dict[str, Any] = {"type": "unload", "seat": seat, "score": post.get("score") != "0"}
+        if post.get("blank_as", "") != "":
+            data["blank_as"] = post["blank_as"]
+        return data
+    if kind == "take" and post.get("claim"):
+        source, _, tile = post["claim"].partition("/")
+        return {"type": "take", "seat": seat, "tile": tile, "from": source}
+    data = {"type": kind, "seat": seat, "tile": post.get("tile", "")}
+    if kind == "take":
+        data["from"] = post.get("from", "")
+    if kind in ("load", "replace"):
+        # The hidden field the page's script fills, or the cell button tapped without it.
+        data["cells"] = _cells(next((c for c in reversed(post.getlist("cells")) if c), ""))
+    if kind == "replace":
+        data["out"] = post.get("out", "")
+        to = post.get("to", "pool")
+        data["to"] = to if to == "pool" else _cells(to)
+    return data
+
+
+def _cells(raw: str) -> list[list[str]]:
+    if not raw:
+        raise InvalidAction("Tap two cells of the truck: first where the high half goes.")
+    return [cell.split(",") for cell in raw.split(";")]
 
 
 def _roll(post: QueryDict) -> dict[str, Any]:

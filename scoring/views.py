@@ -18,6 +18,7 @@ from scoring.drawing import qr_svg
 from scoring.forms import action_from_post, new_match_from_post, parse_version
 from scoring.models import Match, Player
 from scoring.screens import summary_context, table_context
+from scoring.truck_screen import truck_context
 
 MAX_UPLOAD = 512 * 1024
 WATCHING = (
@@ -157,9 +158,17 @@ def _render_table(
     request, match, role, tile, notice=None, status=200, refused=None
 ) -> HttpResponse:
     my_seat = access.seat(request, match)
-    context = table_context(services.load_table(match), tile, notice, my_seat, refused)
+    table = services.load_table(match)
+    if PRESETS[match.game].family == "truck":
+        # After a tap the screen stays on the seat it was for; else the query string chooses.
+        asked = request.POST if request.method == "POST" else request.GET
+        context = truck_context(table, asked, notice, my_seat)
+        screen = "scoring/truck.html"
+    else:
+        context = table_context(table, tile, notice, my_seat, refused)
+        screen = "scoring/table.html"
     context.update(_sharing(request, match, role))
-    template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
+    template = f"{screen}#table" if request.htmx else screen
     response = render(request, template, context, status=status)
     # A poll sent before this phone's own tap may answer after it: the page swaps a table
     # in only if it is newer than the one it shows (a tapped tile would be lost otherwise).

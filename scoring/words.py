@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Undo
+from referee.actions import Flip, Load, Replace, Return, Shift, Take, Unload
 from referee.games.dominards import card_words
+from referee.games.dump_truck import cell_words
 
 
 def describe(action: Action, names: Sequence[str], undone: Action | None = None) -> str:
@@ -41,6 +43,36 @@ def describe(action: Action, names: Sequence[str], undone: Action | None = None)
         return "The hands were tallied"
     if isinstance(action, Undo):
         return f"Taken back: {describe(undone, names)}" if undone else "Took back the last action"
+    return _truck_words(action, names)
+
+
+def _truck_words(action: Action, names: Sequence[str]) -> str:
+    """Dump Truck's actions: "Ana loaded 6-4 (6 in row 1, column 1)"."""
+    if isinstance(action, Flip):
+        a, b = action.seats
+        return f"Coin between {names[a]} and {names[b]}: {names[action.first]} chooses first"
+    who = names[action.seat]  # type: ignore[attr-defined]
+    if isinstance(action, Take):
+        where = "face up" if action.source == "face-up" else "from the pool"
+        return f"{who} took {action.tile} {where}"
+    if isinstance(action, Load):
+        return f"{who} loaded {action.tile} ({action.tile.high} in {cell_words(action.cells[0])})"
+    if isinstance(action, Return):
+        return f"{who} put {action.tile} back face up"
+    if isinstance(action, Replace):
+        to = "to the pool" if action.to is None else "elsewhere in the truck"
+        return f"{who} swapped {action.tile} in for {action.out} ({action.out} {to})"
+    if isinstance(action, Shift):
+        steps = [
+            f"{abs(n)} {word[n > 0]}"
+            for n, word in ((action.rows, ("up", "down")), (action.cols, ("left", "right")))
+            if n
+        ]
+        return f"{who} shifted the load {' and '.join(steps)}"
+    if isinstance(action, Unload):
+        kept = "" if action.score else " without scoring"
+        wild = f", blanks as {action.blank_as}s" if action.blank_as is not None else ""
+        return f"{who} unloaded the truck{kept}{wild}"
     return action.kind
 
 

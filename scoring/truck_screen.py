@@ -1,0 +1,285 @@
+"""What the Dump Truck table shows, computed from a replayed game; the template lays it out.
+
+Every seat draws at once, so the screen is about one chosen seat at a time (this phone's,
+or the first with something to do); the others are shown as small trucks to tap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee import IllegalAction, Tile, Undo
+from referee.actions import Flip, Shift, Take, Unload
+from referee.games import dump_truck
+from referee.games.dump_truck import Truck, TruckState, cell_words
+from referee.rulebook import rule_text
+from scoring.drawing import tile_svg, truck_svg
+from scoring.screens import Button, _log, _log_tail
+from scoring.services import Table
+
+SHIFT_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+
+
+def truck_context(
+    table: Table,
+    asked: Mapping[str, Any],
+    notice: Any = None,
+    my_seat: int | None = None,
+) -> dict[str, Any]:
+    """Everything the Dump Truck table shows. ``asked`` holds the screen's own choices from
+    the query string: ``seat`` (whose turn is entered), ``first`` (the cell tapped first,
+    without JavaScript) and ``out`` (the truck domino to swap out)."""
+    state: TruckState = table.state  # type: ignore[assignment]
+    names = table.names
+    seat = _chosen_seat(state, asked.get("seat"), my_seat)
+    truck = state.trucks[seat]
+    blanks = state.options["blanks"]
+    undo_state = table.undo_state
+    context: dict[str, Any] = {
+        "match": table.match,
+        "table": table,
+        "state": state,
+        "names": names,
+        "version": table.match.version,
+        "key": table.new_key(),
+        "notice": notice,
+        "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
+        "my_seat": my_seat,
+        "seat": seat,
+        "seat_name": names[seat],
+        "status": _status(state),
+        "trucks": [_truck_card(state, s, seat) for s in range(state.seats)],
+        "pool": {
+            "face_down": state.face_down,
+            "face_up": [{"tile": t, "svg": tile_svg(t)} for t in state.face_up],
+            "fresh": state.fresh,
+        },
+        "undo": Button("Undo", dump_truck.check(undo_state, Undo()))  # type: ignore[arg-type]
+        if undo_state is not None
+        else None,
+        "scoreboard": [
+            {"name": n, "total": t, "winner": table.match.winner == s}
+            for s, (n, t) in enumerate(zip(names, state.totals, strict=True))
+        ],
+        "final": _final(state, names) if state.result is not None else None,
+        "shared_win": " and ".join(names[s] for s in state.shared),
+        **_log_tail(_log(table)),
+    }
+    if state.result is not None:
+        return context
+    held = state.holding[seat]
+    if held is not None:
+        context["load"] = _load(state, seat, held, asked)
+    elif state.drawn[seat] or not state.takeable:
+        context["idle"] = True
+    else:
+        context["draw"] = _draw(state, seat)
+    context["shifts"] = [
+        {"rows": r, "cols": c, "words": words}
+        for (r, c), words in SHIFT_WORDS.items()
+        if dump_truck.check(state, Shift(seat, r, c)) is None
+    ]
+    if held is None and truck.placed:
+        score = dump_truck.best(truck, blanks)
+        context["unload"] = {
+            "score": score,
+            "svg": truck_svg(truck, score.chains, f"{names[seat]}'s load, scored", big=True),
+            "blank_as": score.blank_as if score.blank_as is not None else "",
+            "allowed": dump_truck.check(state, Unload(seat, True, score.blank_as)) is None,
+        }
+    return context
+
+
+def _chosen_seat(state: TruckState, asked: object, mine: int | None) -> int:
+    """The seat the screen enters for: the one asked for, else this phone's, else the first
+    with something to do (a tile to place, then a draw to make)."""
+    if (
+        isinstance(asked, str)
+        and asked.isascii()
+        and asked.isdecimal()
+        and int(asked) < state.seats
+    ):
+        return int(asked)
+    if mine is not None and mine < state.seats:
+        return mine
+    for seat, held in enumerate(state.holding):
+        if held is not None:
+            return seat
+    return state.waiting[0] if state.waiting else 0
+
+
+def _status(state: TruckState) -> str:
+    names = state.names
+    if state.result is not None:
+        return "The game is over."
+    holding = [f"{names[s]} places {t}" for s, t in enumerate(state.holding) if t is not None]
+    waiting = [names[s] for s in state.waiting]
+    parts = [f"Turn {state.turn_number}"]
+    if waiting:
+        parts.append("to draw: " + ", ".join(waiting))
+    parts += holding
+    if not waiting and not holding:
+        parts.append("every seat has drawn and placed")
+    return " · ".join(parts)
+
+
+def _truck_card(state: TruckState, seat: int, chosen: int) -> dict[str, Any]:
+    truck, name, held = state.trucks[seat], state.names[seat], state.holding[seat]
+    if state.result is not None:
+        doing = ""
+    elif held is not None:
+        doing = f"holds {held}"
+    elif seat in state.waiting:
+        doing = "to draw"
+    else:
+        doing = "done this turn"
+    return {
+        "seat": seat,
+        "name": name,
+        "total": state.totals[seat],
+        "svg": truck_svg(truck, label=f"{name}'s truck: " + _contents(truck)),
+        "dominoes": len(truck.placed),
+        "doing": doing,
+        "busy": held is not None or seat in state.waiting,
+        "chosen": seat == chosen,
+    }
+
+
+def _contents(truck: Truck) -> str:
+    return ", ".join(str(t) for t in truck.tiles) or "empty"
+
+
+def _draw(state: TruckState, seat: int) -> dict[str, Any]:
+    """The draw: any tile nobody has named may come from the face-down pool, each face-up
+    tile may be taken, and a tile another seat holds may be claimed when two want it
+    (``truck.draw``): the referee says whether the claim stands."""
+    claims = []
+    for other, held in enumerate(state.holding):
+        if held is None or other == seat:
+            continue
+        source = state.sources[other]
+        if source == "face-up" or state.takeable == 0:
+            claims.append({"tile": held, "from": source, "holder": state.names[other]})
+    flips = [
+        {"other": other, "name": state.names[other]}
+        for other in range(state.seats)
+        if other != seat and dump_truck.check(state, Flip((seat, other), seat)) is None
+    ]
+    unseen = state.unseen() if state.face_down else ()
+    return {
+        "unseen": [{"tile": t, "svg": tile_svg(t)} for t in unseen],
+        "face_up": [
+            {
+                "tile": t,
+                "svg": tile_svg(t),
+                "ok": dump_truck.check(state, Take(seat, t, "face-up")) is None,
+            }
+            for t in state.face_up
+        ],
+        "claims": claims,
+        "flips": flips,
+    }
+
+
+def _cell_key(cell: tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def _parse_cell(raw: object) -> tuple[int, int] | None:
+    if not isinstance(raw, str) or len(raw) != 3 or raw[1] != ",":
+        return None
+    row, col = raw[0], raw[2]
+    if not (row.isdecimal() and col.isdecimal()):
+        return None
+    return int(row), int(col)
+
+
+def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """Placing the drawn tile: the cells that may take its first half, and for each the
+    cells that may take its second (``truck.load``); or, with ``out``, the same in the
+    truck without that domino (``truck.replace``)."""
+    truck = state.trucks[seat]
+    replacing = not (state.options["no_shift"] or state.options["no_replace"])
+    out = None
+    if replacing and isinstance(asked.get("out"), str):
+        try:
+            out = Tile.parse(asked["out"])
+        except Exception:  # a tampered query string: no swap chosen
+            out = None
+        if out is not None and truck.holding(out) is None:
+            out = None
+    bed = truck.without(out) if out is not None else truck
+    pairs = bed.placements()
+    firsts = {a for a, _ in pairs}
+    first = _parse_cell(asked.get("first"))
+    if first not in firsts:
+        first = None
+    partners = {b for a, b in pairs if a == first}
+    cells = []
+    for row in range(dump_truck.ROWS):
+        for col in range(dump_truck.COLS):
+            cell = (row, col)
+            kind = (
+                "chosen" if cell == first
+                else "partner" if cell in partners
+                else "first" if cell in firsts
+                else "closed"
+            )  # fmt: skip
+            cells.append(
+                {
+                    "key": _cell_key(cell),
+                    "kind": kind,
+                    "words": cell_words(cell),
+                    "first": _cell_key(first) if first else "",
+                }
+            )
+    placements_out = []
+    if out is not None:
+        placements_out = [
+            {
+                "value": f"{_cell_key(a)};{_cell_key(b)}",
+                "words": f"{out.high} in {cell_words(a)}, {out.low} in {cell_words(b)}",
+            }
+            for a, b in bed.placements()
+        ]
+    return {
+        "tile": held,
+        "svg": tile_svg(held),
+        "out": out,
+        "outs": truck.tiles if replacing and truck.placed else (),
+        "pairs": " ".join(f"{_cell_key(a)}>{_cell_key(b)}" for a, b in pairs),
+        "cells": cells,
+        "first": first,
+        "to_choices": placements_out,
+        "full": truck.is_full,
+        "bed_svg": truck_svg(
+            bed, label=f"{state.names[seat]}'s truck: " + _contents(bed), big=True
+        ),
+    }
+
+
+def _final(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
+    result = state.result
+    assert result is not None
+    winner = names[result.winner] if result.winner is not None else None
+    why = (
+        "The pool and every hand are empty"
+        if result.reason == dump_truck.POOL_EMPTY
+        else "A whole turn passed with the face-down pool empty and nothing placed"
+    )
+    return {
+        "winner": winner,
+        "why": why,
+        "rows": [
+            {
+                "name": name,
+                "load": load,
+                "svg": truck_svg(truck, load.chains, f"{name}'s last truck, scored"),
+                "total": total,
+            }
+            for name, truck, load, total in zip(
+                names, state.trucks, result.last_loads, state.totals, strict=True
+            )
+        ],
+    }
