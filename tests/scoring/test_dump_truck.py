@@ -291,3 +291,13 @@ def test_whole_games_survive_export_and_import(db, seed, players, options):
     again = services.import_match(services.export_match(match))
     assert services.export_match(again) == expected
     assert list(expected["totals"].values()) == match.totals
+
+
+def test_the_score_sheet_of_a_finished_game(scorekeeper, db):
+    match = keep(scorekeeper, services.import_match(honest_game(4, 2)))
+    html = scorekeeper.get(f"/matches/{match.pk}/summary/").content.decode()
+    assert "pool-empty" in html or "stalled" in html
+    for total in match.totals:
+        assert f">{total}<" in html
+    table = page(scorekeeper, match)
+    assert 'id="final"' in table and "every truck was scored as it stood" in table
