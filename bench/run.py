@@ -41,6 +41,7 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench import matches  # noqa: E402
+from bench import truck as truck_bench  # noqa: E402
 from referee import Draw, Play, Undo, line  # noqa: E402
 from referee.document import play_round  # noqa: E402
 from scoring import services  # noqa: E402
@@ -186,7 +187,7 @@ def median_us(run: Callable[[], object], times: int) -> float:
     return median_ms(run, times) * 1000
 
 
-def referee() -> dict:
+def referee(truck_scoring: dict) -> dict:
     # A busy layout: Cross with spinners, every double spinning, 15 tiles down.
     state = line.start("cross-spinners", {}, ["Ana", "Ben", "Caro", "Dan"])
     while len(state.layout) < 15:
@@ -201,8 +202,9 @@ def referee() -> dict:
         "apply_one_us": median_us(lambda: line.apply(state, first), 2000),
         "replay_100_us": median_us(lambda: play_round(start, hundred), 50),
         "busy_layout_tiles": len(state.layout),
-        # Dump Truck (issue 4) is not built yet: there is no truck to score.
-        "truck_score_us": None,
+        # Dump Truck: best() on the slowest full trucks found, cache cleared (bench/truck.py).
+        "truck_score_us": truck_scoring["truck_score_us"],
+        "truck_score_median_us": truck_scoring["truck_score_median_us"],
     }
 
 
@@ -212,7 +214,9 @@ def main() -> None:
     limits = {"join": (10**9, 60), "create": (10**9, 60)}
     with override_settings(ROOT_URLCONF="bench.urls", BONEYARD_RATE_LIMITS=limits):
         figures = requests()
-    figures["referee_us"] = referee()
+    truck_scoring = truck_bench.figures()
+    figures["referee_us"] = referee(truck_scoring)
+    figures["truck_score"] = truck_scoring["per_option"]  # the worst truck of each option
     figures["machine"] = {
         "cpus": os.cpu_count(), "python": platform.python_version(),
         "platform": platform.platform(), "taken": datetime.now(UTC).isoformat(timespec="seconds"),

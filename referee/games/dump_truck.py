@@ -138,6 +138,10 @@ class Truck:
                     f"{cell_words(cell)} is outside the truck: it has {ROWS} rows and "
                     f"{COLS} columns.",
                 )
+        if self.is_full:
+            return IllegalAction(
+                "truck.load", f"The truck is full with six dominoes; {tile} does not fit."
+            )
         a, b = cells
         if not _touching(a, b):
             return IllegalAction(
@@ -151,10 +155,6 @@ class Truck:
                 return IllegalAction(
                     "truck.load", f"{there.tile} already lies on {cell_words(cell)}."
                 )
-        if self.is_full:
-            return IllegalAction(
-                "truck.load", f"The truck is full with six dominoes; {tile} does not fit."
-            )
         if self.placed and not any(
             _touching(c, d) for c in cells for p in self.placed for d in p.cells
         ):
@@ -537,7 +537,12 @@ def _check_seat(state: TruckState, seat: int) -> None:
             "seat.order", f"There is no seat {seat}; this game has seats 0 to {state.seats - 1}."
         )
     if state.result is not None:
-        raise IllegalAction("truck.end", "The game is over: the pool and the hands are empty.")
+        why = (
+            "the pool and the hands are empty"
+            if state.result.reason == POOL_EMPTY
+            else "a whole turn passed with the face-down pool empty and nothing placed"
+        )
+        raise IllegalAction("truck.end", f"The game is over: {why}.")
 
 
 def _held(state: TruckState, seat: int, tile: Tile, doing: str) -> None:
@@ -581,24 +586,21 @@ def _check_take(state: TruckState, action: Take) -> int | None:
     for other, held in enumerate(state.holding):
         if held == tile and other != seat:
             return _check_claim(state, action, other)
-    if action.source == "face-up":
-        if tile not in state.face_up:
-            where = state.named().get(tile, "face down in the pool")
-            up = ", ".join(map(str, state.face_up)) or "none"
-            raise IllegalAction(
-                "truck.draw", f"{tile} is not face up in the pool: it is {where}. Face up: {up}."
-            )
+    if action.source == "face-up" and tile in state.face_up:
         return None
     where = state.named().get(tile)
+    if action.source == "face-up" and where is None:
+        up = ", ".join(map(str, state.face_up)) or "none"
+        raise IllegalAction(
+            "truck.draw",
+            f"{tile} is not face up in the pool: it is face down in the pool. Face up: {up}.",
+        )
     if where is not None:
         hint = " (take it from the face-up tiles)" if tile in state.face_up else ""
-        raise IllegalAction(
-            "set.unique", f"{tile} cannot come from the face-down pool: it is {where}{hint}."
+        whence = (
+            "be taken face up" if action.source == "face-up" else "come from the face-down pool"
         )
-    if state.face_down == 0:
-        raise IllegalAction(
-            "truck.draw", "The face-down pool is empty; take a face-up tile, if any is left."
-        )
+        raise IllegalAction("set.unique", f"{tile} cannot {whence}: it is {where}{hint}.")
     return None
 
 
@@ -666,6 +668,11 @@ def _check_replace(state: TruckState, action: Replace) -> Truck:
         raise refusal
     after = emptied.with_tile(action.tile, action.cells)
     if action.to is not None:
+        if set(action.to) == set(truck.holding(action.out).cells):  # type: ignore[union-attr]
+            raise IllegalAction(
+                "truck.replace",
+                f"{action.out} must go to another place in the truck, or face up to the pool.",
+            )
         refusal = after.refusal(action.to, action.out)
         if refusal is not None:
             raise refusal
@@ -717,6 +724,12 @@ def _check_flip(state: TruckState, action: Flip) -> None:
     if action.first not in action.seats:
         raise InvalidAction("The coin's winner must be one of the two seats.")
     totals = state.totals
+    settled = state.ahead(a, b)
+    if totals[a] == totals[b] and settled is not None:
+        first = state.names[a if settled else b]
+        raise IllegalAction(
+            "truck.draw", f"The coin has settled it this turn: {first} chooses first."
+        )
     if totals[a] != totals[b]:
         low = a if totals[a] < totals[b] else b
         raise IllegalAction(
@@ -926,7 +939,8 @@ def _candidates(state: TruckState) -> list[Action]:
         found += [Shift(seat, r, c) for r, c in truck.shifts()]
         found += [Unload(seat, score) for score in (True, False)]
         if state.options["blanks"] == "wild":
-            found += [Unload(seat, True, b) for b in range(TOP + 1)]
-        for other in range(seat + 1, state.seats):
-            found += [Flip((seat, other), seat), Flip((seat, other), other)]
+            found += [Unload(seat, score, b) for b in range(TOP + 1) for score in (True, False)]
+        for other in range(state.seats):
+            if other != seat:
+                found += [Flip((seat, other), seat), Flip((seat, other), other)]
     return found
