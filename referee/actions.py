@@ -459,13 +459,9 @@ def parse_seat(value: object) -> int:
 
 
 def _integer(value: object, what: str, low: int, high: int) -> int:
-    if (
-        isinstance(value, str)
-        and value.strip().isascii()
-        and value.strip().isdecimal()
-        and len(value) <= 6
-    ):
-        value = int(value.strip())
+    digits = value.strip().removeprefix("-") if isinstance(value, str) else ""
+    if digits.isascii() and digits.isdecimal() and len(digits) <= 6:
+        value = int(value.strip())  # type: ignore[union-attr]  # "-1": a shift up or left
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidAction(f"{shown(value)} is not a valid {what} (from {low} to {high}).")
     return value

@@ -251,7 +251,12 @@ def truck_svg(
     for chain in chains:
         centres = [(BED + c * CELL + CELL / 2, BED + r * CELL + CELL / 2) for r, c in chain.cells]
         points = " ".join(f"{x},{y}" for x, y in centres)
-        dots = "".join(f'<circle cx="{x}" cy="{y}" r="5"/>' for x, y in centres)
+        # Each cell of the chain framed, so the pips stay readable where the count is checked.
+        dots = "".join(
+            f'<rect x="{x - CELL / 2 + 4}" y="{y - CELL / 2 + 4}" width="{CELL - 8}" '
+            f'height="{CELL - 8}" rx="5"/>'
+            for x, y in centres
+        )
         parts.append(f'<g class="chain {chain.kind}"><polyline points="{points}"/>{dots}</g>')
     name = escape(label or "A truck")
     size = "truck big" if big else "truck"

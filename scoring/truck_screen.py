@@ -26,13 +26,15 @@ def truck_context(
     asked: Mapping[str, Any],
     notice: Any = None,
     my_seat: int | None = None,
+    moving_on: bool = False,
 ) -> dict[str, Any]:
     """Everything the Dump Truck table shows. ``asked`` holds the screen's own choices from
     the query string: ``seat`` (whose turn is entered), ``first`` (the cell tapped first,
-    without JavaScript) and ``out`` (the truck domino to swap out)."""
+    without JavaScript) and ``out`` (the truck domino to swap out). ``moving_on`` after a
+    recorded tap: a seat with nothing left to do hands the screen to the next that has."""
     state: TruckState = table.state  # type: ignore[assignment]
     names = table.names
-    seat = _chosen_seat(state, asked.get("seat"), my_seat)
+    seat = _chosen_seat(state, asked.get("seat"), my_seat, moving_on)
     truck = state.trucks[seat]
     blanks = state.options["blanks"]
     undo_state = table.undo_state
@@ -65,6 +67,7 @@ def truck_context(
         "final": _final(state, names) if state.result is not None else None,
         "shared_win": " and ".join(names[s] for s in state.shared),
         **_log_tail(_log(table)),
+        "log_title": "This game",  # a game of Dump Truck is one round
     }
     if state.result is not None:
         return context
@@ -91,17 +94,21 @@ def truck_context(
     return context
 
 
-def _chosen_seat(state: TruckState, asked: object, mine: int | None) -> int:
+def _chosen_seat(state: TruckState, asked: object, mine: int | None, moving_on: bool) -> int:
     """The seat the screen enters for: the one asked for, else this phone's, else the first
-    with something to do (a tile to place, then a draw to make)."""
+    with something to do (a tile to place, then a draw to make). A phone that is nobody's
+    moves on from a seat that has just finished its turn."""
     if (
         isinstance(asked, str)
         and asked.isascii()
         and asked.isdecimal()
         and int(asked) < state.seats
     ):
-        return int(asked)
-    if mine is not None and mine < state.seats:
+        seat = int(asked)
+        busy = state.holding[seat] is not None or seat in state.waiting
+        if busy or not moving_on or mine is not None:
+            return seat
+    elif mine is not None and mine < state.seats:
         return mine
     for seat, held in enumerate(state.holding):
         if held is not None:
@@ -161,10 +168,11 @@ def _draw(state: TruckState, seat: int) -> dict[str, Any]:
         source = state.sources[other]
         if source == "face-up" or state.takeable == 0:
             claims.append({"tile": held, "from": source, "holder": state.names[other]})
+    # A coin is offered only where a tie decides a tile this seat could claim.
     flips = [
         {"other": other, "name": state.names[other]}
-        for other in range(state.seats)
-        if other != seat and dump_truck.check(state, Flip((seat, other), seat)) is None
+        for other in {state.holding.index(c["tile"]) for c in claims}
+        if dump_truck.check(state, Flip((seat, other), seat)) is None
     ]
     unseen = state.unseen() if state.face_down else ()
     return {
@@ -236,13 +244,21 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
             )
     placements_out = []
     if out is not None:
-        placements_out = [
-            {
-                "value": f"{_cell_key(a)};{_cell_key(b)}",
-                "words": f"{out.high} in {cell_words(a)}, {out.low} in {cell_words(b)}",
-            }
-            for a, b in bed.placements()
-        ]
+        # Where the old domino may go, each way round (a double once), never back where it
+        # lay (truck.replace); a place the drawn tile then takes is refused by the referee.
+        lay = set(truck.holding(out).cells)  # type: ignore[union-attr]
+        seen: set[frozenset] = set()
+        for a, b in bed.placements():
+            key = frozenset((a, b)) if out.is_double else (a, b)
+            if {a, b} == lay or key in seen:
+                continue
+            seen.add(key)
+            words = (
+                f"{cell_words(a)} and {cell_words(b)}"
+                if out.is_double
+                else f"{out.high} in {cell_words(a)}, {out.low} in {cell_words(b)}"
+            )
+            placements_out.append({"value": f"{_cell_key(a)};{_cell_key(b)}", "words": words})
     return {
         "tile": held,
         "svg": tile_svg(held),
@@ -252,6 +268,7 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
         "cells": cells,
         "first": first,
         "to_choices": placements_out,
+        "to_chosen": asked.get("to", "pool"),
         "full": truck.is_full,
         "bed_svg": truck_svg(
             bed, label=f"{state.names[seat]}'s truck: " + _contents(bed), big=True

@@ -745,7 +745,8 @@ def _check_undo(state: TruckState) -> None:
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",
-            "That stands: a domino was placed in a truck after it, which closed its window.",
+            "That stands: a domino was placed in a truck after it, which closed its window "
+            "(taking that domino back does not reopen it).",
         )
 
 
@@ -767,6 +768,7 @@ def apply(state: TruckState, action: Action) -> TruckState:
     if isinstance(action, Undo):
         _check_undo(state)
         assert state.previous is not None
+        # As in the line games, taking a placement back does not reopen what it closed.
         return replace(state.previous, settled=state.settled, logged=state.logged + 1)
     seat = getattr(action, "seat", None)
     if seat is not None:

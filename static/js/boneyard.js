@@ -199,6 +199,11 @@
     var table = document.getElementById("table");
     var fresh = Number(event.detail.xhr.getResponseHeader("X-Table-Version"));
     if (table && fresh <= Number(table.dataset.version)) event.detail.shouldSwap = false;
+    // Nor is a tap half made wiped out by another phone's (Dump Truck: a first cell chosen,
+    // an unload being checked); the tap itself brings the fresh table.
+    var load = document.getElementById("load-form");
+    var unload = document.getElementById("unload");
+    if ((load && load.dataset.first) || (unload && unload.open)) event.detail.shouldSwap = false;
   });
   document.addEventListener("DOMContentLoaded", function () { refresh(document); });
   document.addEventListener("htmx:afterSettle", function () { refresh(document); });

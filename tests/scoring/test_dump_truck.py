@@ -301,3 +301,61 @@ def test_the_score_sheet_of_a_finished_game(scorekeeper, db):
         assert f">{total}<" in html
     table = page(scorekeeper, match)
     assert 'id="final"' in table and "every truck was scored as it stood" in table
+
+
+def test_a_shift_up_or_left_is_read_from_the_form(scorekeeper, trucks):
+    take(scorekeeper, trucks, 0, "6-4")
+    load(scorekeeper, trucks, 0, "6-4", "1,1;1,2")
+    for shift, high in (("-1,0", (0, 1)), ("0,-1", (0, 0))):
+        response = tap(scorekeeper, trucks, {"type": "shift", "seat": "0", "shift": shift})
+        assert response.status_code == 200
+        assert state_of(trucks).trucks[0].placed[0].cells[0] == high
+
+
+def test_a_tap_for_another_seat_made_on_an_older_screen_still_counts(scorekeeper, trucks):
+    """Seats draw at once: Ben's phone taps on a screen Ana's tap has since changed."""
+    html = page(scorekeeper, trucks)
+    take(scorekeeper, trucks, 0, "6-4")
+    stale = {**form_fields(html), "type": "take", "seat": "1", "tile": "5-5", "from": "pool"}
+    response = scorekeeper.post(f"/matches/{trucks.pk}/act/", stale, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert state_of(trucks).holding == (Tile.parse("6-4"), Tile.parse("5-5"))
+    # Still refused when the table has made it illegal, and an undo is never re-aimed.
+    again = {**form_fields(html), "key": services.new_key(), "type": "take", "seat": "1",
+             "tile": "4-4", "from": "pool"}  # fmt: skip
+    response = scorekeeper.post(f"/matches/{trucks.pk}/act/", again, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422 and "Ben already holds 5-5" in response.content.decode()
+    undo = {**form_fields(html), "key": services.new_key(), "type": "undo"}
+    assert scorekeeper.post(f"/matches/{trucks.pk}/act/", undo).status_code == 409
+
+
+def test_the_swap_offers_other_places_for_the_old_domino(scorekeeper, trucks):
+    take(scorekeeper, trucks, 0, "6-4")
+    load(scorekeeper, trucks, 0, "6-4", "0,0;0,1")
+    take(scorekeeper, trucks, 1, "5-5")
+    load(scorekeeper, trucks, 1, "5-5", "0,0;0,1")
+    take(scorekeeper, trucks, 0, "3-3")
+    html = page(scorekeeper, trucks, "?seat=0&out=6-4")
+    assert 'value="0,0;0,1"' not in html and 'value="0,1;0,0"' not in html  # where it lay
+    assert "First choose where 6-4 goes" in html
+
+
+def test_a_coin_is_offered_only_for_a_tile_in_dispute(scorekeeper, trucks):
+    assert "Flip a coin" not in page(scorekeeper, trucks, "?seat=0")
+    take(scorekeeper, trucks, 0, "6-6")
+    tap(scorekeeper, trucks, {"type": "return", "seat": "0", "tile": "6-6"})
+    take(scorekeeper, trucks, 1, "5-5")
+    load(scorekeeper, trucks, 1, "5-5", "0,0;0,1")
+    take(scorekeeper, trucks, 1, "6-6", "face-up")
+    assert "Flip a coin: Ana or Ben chooses first" in page(scorekeeper, trucks, "?seat=0")
+
+
+def test_after_a_seat_places_its_tile_the_screen_moves_on(scorekeeper, trucks):
+    take(scorekeeper, trucks, 0, "6-4")
+    response = load(scorekeeper, trucks, 0, "6-4", "0,0;0,1")
+    assert "<h2>Ben" in response.content.decode()
+    # A phone that says it is Ana stays with Ana.
+    scorekeeper.post(f"/matches/{trucks.pk}/seat/", {"seat": "0"})
+    take(scorekeeper, trucks, 1, "5-5")
+    response = load(scorekeeper, trucks, 1, "5-5", "0,0;0,1")
+    assert "<h2>Ben" in response.content.decode()
