@@ -182,7 +182,9 @@ def load_table(match: Match, version: int | None = None) -> Table:
     return Table(match, names, last.number, played.state, played, rows, last)
 
 
-def record(match_id: int, data: dict[str, Any], version: int, key: str) -> bool:
+def record(
+    match_id: int, data: dict[str, Any], version: int, key: str, retried: bool = False
+) -> bool:
     """Append one action; True if recorded, False if this key was recorded before.
 
     Raises Match.DoesNotExist, Stale, InvalidAction or IllegalAction, and then
@@ -217,7 +219,13 @@ def record(match_id: int, data: dict[str, Any], version: int, key: str) -> bool:
     except Stale:
         if Action.objects.filter(idempotency_key=key).exists():
             return False
-        raise
+        # Dump Truck's seats draw and load at once, so another seat's tap often lands first:
+        # the tap is then judged on the table as it now is (an undo never: it would take back
+        # something other than what the player saw). Once: a second loss is refused.
+        match = Match.objects.get(pk=match_id)
+        if retried or preset(match.game).family != "truck" or data.get("type") == "undo":
+            raise
+        return record(match_id, data, match.version, key, retried=True)
 
 
 def _append(table: Table, action: RefAction, key: str) -> Replayed:

@@ -161,17 +161,14 @@ def _draw(state: TruckState, seat: int) -> dict[str, Any]:
     """The draw: any tile nobody has named may come from the face-down pool, each face-up
     tile may be taken, and a tile another seat holds may be claimed when two want it
     (``truck.draw``): the referee says whether the claim stands."""
-    claims = []
-    for other, held in enumerate(state.holding):
-        if held is None or other == seat:
-            continue
-        source = state.sources[other]
-        if source == "face-up" or state.takeable == 0:
-            claims.append({"tile": held, "from": source, "holder": state.names[other]})
+    claims = [
+        {"tile": held, "from": state.sources[other], "holder": state.names[other]}
+        for other, held in state.disputable(seat)
+    ]
     # A coin is offered only where a tie decides a tile this seat could claim.
     flips = [
         {"other": other, "name": state.names[other]}
-        for other in {state.holding.index(c["tile"]) for c in claims}
+        for other, _ in state.disputable(seat)
         if dump_truck.check(state, Flip((seat, other), seat)) is None
     ]
     unseen = state.unseen() if state.face_down else ()
@@ -208,7 +205,7 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
     cells that may take its second (``truck.load``); or, with ``out``, the same in the
     truck without that domino (``truck.replace``)."""
     truck = state.trucks[seat]
-    replacing = not (state.options["no_shift"] or state.options["no_replace"])
+    replacing = state.swaps_allowed
     out = None
     if replacing and isinstance(asked.get("out"), str):
         try:
@@ -244,13 +241,11 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
             )
     placements_out = []
     if out is not None:
-        # Where the old domino may go, each way round (a double once), never back where it
-        # lay (truck.replace); a place the drawn tile then takes is refused by the referee.
-        lay = set(truck.holding(out).cells)  # type: ignore[union-attr]
-        seen: set[frozenset] = set()
-        for a, b in bed.placements():
+        # Each place once: a double lies the same either way round.
+        seen: set[frozenset | tuple] = set()
+        for a, b in truck.new_places(out):
             key = frozenset((a, b)) if out.is_double else (a, b)
-            if {a, b} == lay or key in seen:
+            if key in seen:
                 continue
             seen.add(key)
             words = (

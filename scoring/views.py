@@ -114,7 +114,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             status, notice = 403, WATCHING
         else:
             data = action_from_post(request.POST, len(match.totals))
-            _record(match, data, parse_version(request.POST), request.POST.get("key", ""))
+            services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
     except services.Stale as stale:
         status, notice = 409, stale.message
     except IllegalAction as error:
@@ -126,19 +126,6 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     match.refresh_from_db()
     refused = request.POST if status in (400, 422) else None
     return _render_table(request, match, role, None, notice, status, refused)
-
-
-def _record(match: Match, data: dict, version: int, key: str) -> None:
-    try:
-        services.record(match.pk, data, version, key)
-    except services.Stale:
-        # Dump Truck's seats draw and load at once, so another seat's tap often lands first:
-        # a tap is then judged on the table as it now is (an undo never: it would take back
-        # something else than the player saw).
-        if PRESETS[match.game].family != "truck" or data.get("type") == "undo":
-            raise
-        current = Match.objects.filter(pk=match.pk).values_list("version", flat=True).first()
-        services.record(match.pk, data, current, key)
 
 
 @require_POST

@@ -176,6 +176,13 @@ class Truck:
                         pairs.append(cells)
         return tuple(pairs)
 
+    def new_places(self, out: Tile) -> tuple[tuple[Cell, Cell], ...]:
+        """Where ``out``, swapped out, may go in the truck (``truck.replace``): any pair of
+        cells a load may take without it, each way round, but not back where it lay (the
+        drawn tile, placed first, may take some of these or open others)."""
+        lay = set(self.holding(out).cells)  # type: ignore[union-attr]
+        return tuple(c for c in self.without(out).placements() if set(c) != lay)
+
     def with_tile(self, tile: Tile, cells: tuple[Cell, Cell]) -> Truck:
         return Truck((*self.placed, Placed(tile, cells)))
 
@@ -475,6 +482,22 @@ class TruckState:
                 where[held] = f"in {self.names[seat]}'s hand"
         return where
 
+    @property
+    def swaps_allowed(self) -> bool:
+        """Whether a drawn domino may replace one in a truck (``truck.replace``)."""
+        return not (self.options["no_shift"] or self.options["no_replace"])
+
+    def disputable(self, seat: int) -> tuple[tuple[int, Tile], ...]:
+        """(holder, tile) of the tiles drawn this turn that ``seat`` may say it wanted too
+        (``truck.draw``): a face-up tile, or any tile once the pool has nothing else."""
+        return tuple(
+            (other, held)
+            for other, held in enumerate(self.holding)
+            if held is not None
+            and other != seat
+            and (self.sources[other] == "face-up" or self.takeable == 0)
+        )
+
     def ahead(self, a: int, b: int) -> bool | None:
         """Whether seat ``a`` chooses before seat ``b`` (``truck.draw``): the lower score
         first, a tie by this turn's coin; None while a tie has no coin yet."""
@@ -609,9 +632,7 @@ def _check_claim(state: TruckState, action: Take, other: int) -> int:
     (``truck.draw``). Only a face-up tile, or the last tile of the pool, is wanted by two."""
     seat, tile = action.seat, action.tile
     who, holder = state.names[seat], state.names[other]
-    contested = action.source == state.sources[other] and (
-        action.source == "face-up" or state.takeable == 0
-    )
+    contested = action.source == state.sources[other] and (other, tile) in state.disputable(seat)
     if not contested:
         raise IllegalAction(
             "set.unique", f"{tile} is in {holder}'s hand; draw another tile from the pool."
@@ -650,12 +671,11 @@ def _check_return(state: TruckState, action: Return) -> None:
 
 def _check_replace(state: TruckState, action: Replace) -> Truck:
     """The truck after the swap."""
-    for name in ("no_shift", "no_replace"):
-        if state.options[name]:
-            raise IllegalAction(
-                "truck.replace",
-                "House rule: dominoes stay where they were loaded; load or return the one held.",
-            )
+    if not state.swaps_allowed:
+        raise IllegalAction(
+            "truck.replace",
+            "House rule: dominoes stay where they were loaded; load or return the one held.",
+        )
     _held(state, action.seat, action.tile, "swap in")
     truck = state.trucks[action.seat]
     if truck.holding(action.out) is None:
