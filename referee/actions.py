@@ -1,5 +1,5 @@
-"""The action language of MATCH_FORMAT.md, as typed values: the line games' and Dump
-Truck's (each family has its own table of types).
+"""The action language of MATCH_FORMAT.md, as typed values: the line games', Dump
+Truck's and Double Domino Havoc's (each family has its own table of types).
 
 Every form in the web app and every action of a match document becomes one of
 these. Parsing checks the shape only; whether the action is legal is the game's
@@ -13,6 +13,8 @@ Play(seat=1, tile=Tile.parse('6-3'), on=Tile.parse('6-6'), face=None, card='Q', 
 1
 >>> parse_action({"type": "load", "seat": 0, "tile": "3-5", "cells": [[0, 0], [0, 1]]}, "truck")
 Load(seat=0, tile=Tile.parse('5-3'), cells=((0, 1), (0, 0)))
+>>> parse_action({"type": "train", "seat": 2, "tile": "5-8"}, "havoc").to_dict()
+{'type': 'train', 'seat': 2, 'tile': '5-8'}
 """
 
 from __future__ import annotations
@@ -258,6 +260,101 @@ class Flip(Action):
         return {"type": "flip", "seats": list(self.seats), "first": self.first}
 
 
+# -- Double Domino Havoc ---------------------------------------------------------------------
+
+BONEYARD = "boneyard"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFrom(Action):
+    """Havoc, step 1: a tile from the boneyard (``source`` "boneyard"), or the face-up tile
+    of another seat's discard slot (``source`` that seat). ``tile`` is named for a double
+    from the boneyard and for a discard; other boneyard tiles stay private."""
+
+    kind: ClassVar[str] = "draw"
+    seat: int
+    source: str | int
+    tile: Tile | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "draw", "seat": self.seat, "from": self.source}
+        if self.tile is not None:
+            out["tile"] = str(self.tile)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Train(Action):
+    """Havoc, step 3: a tray tile to the next train slot, ``lead`` being the half written
+    first: the one that matches the train's free end (the other half is left free)."""
+
+    kind: ClassVar[str] = "train"
+    seat: int
+    tile: Tile
+    lead: int
+
+    @property
+    def free(self) -> int:
+        """The half this tile leaves free at the end of the train."""
+        return self.tile.other(self.lead)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "train", "seat": self.seat, "tile": f"{self.lead}-{self.free}"}
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Havoc, step 4: a tray tile face up to the seat's discard slot (or, after taking
+    another seat's discard, to that seat's slot)."""
+
+    kind: ClassVar[str] = "discard"
+    seat: int
+    tile: Tile
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "discard", "seat": self.seat, "tile": str(self.tile)}
+
+
+@dataclass(frozen=True, slots=True)
+class Respond(Action):
+    """Havoc's rule of doubles: the responder takes the double onto its train, matches it
+    with a tray tile and draws a replacement, or passes. ``replacement`` names the
+    replacement when it is a double, or when it is taken from ``source``, a seat's discard
+    slot (with the boneyard empty)."""
+
+    kind: ClassVar[str] = "respond"
+    seat: int
+    take: bool = False
+    match: Tile | None = None
+    replacement: Tile | None = None
+    source: str | int = BONEYARD
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "respond", "seat": self.seat}
+        if self.take:
+            out["take"] = True
+        elif self.match is not None:
+            out["match"] = str(self.match)
+            if self.replacement is not None:
+                out["replacement"] = str(self.replacement)
+            if self.source != BONEYARD:
+                out["from"] = self.source
+        else:
+            out["pass"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Action):
+    """Havoc: the table stops the match (an agreed time is up, or it has played enough);
+    a round in progress is not counted."""
+
+    kind: ClassVar[str] = "stop"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "stop"}
+
+
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # type: (required fields, optional fields)
     "play": (frozenset({"seat", "tile"}), frozenset({"on", "face", "card", "drop"})),
@@ -280,12 +377,22 @@ _TRUCK_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "flip": (frozenset({"seats", "first"}), frozenset()),
     "undo": (frozenset(), frozenset()),
 }
-FAMILIES = {"line": _FIELDS, "truck": _TRUCK_FIELDS}
+_HAVOC_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "draw": (frozenset({"seat", "from"}), frozenset({"tile"})),
+    "train": (frozenset({"seat", "tile"}), frozenset()),
+    "discard": (frozenset({"seat", "tile"}), frozenset()),
+    "respond": (frozenset({"seat"}), frozenset({"take", "match", "pass", "replacement", "from"})),
+    "pass": (frozenset({"seat"}), frozenset()),
+    "tally": (frozenset(), frozenset({"hands", "pips"})),
+    "stop": (frozenset(), frozenset()),
+    "undo": (frozenset(), frozenset()),
+}
+FAMILIES = {"line": _FIELDS, "truck": _TRUCK_FIELDS, "havoc": _HAVOC_FIELDS}
 
 
 def parse_action(data: object, family: str = "line") -> Action:
-    """Read one action of a game family (``line`` or ``truck``); an InvalidAction says
-    what is malformed."""
+    """Read one action of a game family (``line``, ``truck`` or ``havoc``); an
+    InvalidAction says what is malformed."""
     fields = FAMILIES[family]
     if not isinstance(data, Mapping):
         raise InvalidAction('An action must be an object with a type, such as {"type": "undo"}.')
@@ -304,6 +411,8 @@ def parse_action(data: object, family: str = "line") -> Action:
     unknown = present - required - optional
     if unknown:
         raise InvalidAction(f"{a_kind} has no field {', '.join(sorted(map(shown, unknown)))}.")
+    if family == "havoc":
+        return _parse_havoc(kind, data)
     if kind == "play":
         face = data.get("face")
         if face is not None and face not in ("side", "end"):
@@ -372,6 +481,54 @@ def _parse_truck(kind: str, data: Mapping[str, Any]) -> Action:
     out, out_low_first = Tile.parse_halves(data["out"])
     to = data["to"]
     return Replace(seat, tile, cells, out, None if to == "pool" else _cells(to, out_low_first))
+
+
+def _parse_havoc(kind: str, data: Mapping[str, Any]) -> Action:
+    if kind == "undo":
+        return Undo()
+    if kind == "stop":
+        return Stop()
+    if kind == "tally":
+        return _parse_tally(data)
+    seat = parse_seat(data["seat"])
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "draw":
+        tile = data.get("tile")
+        return DrawFrom(seat, _source(data["from"]), None if tile is None else Tile.parse(tile))
+    if kind == "train":
+        tile, low_first = Tile.parse_halves(data["tile"])
+        return Train(seat, tile, tile.low if low_first else tile.high)
+    if kind == "discard":
+        return Discard(seat, Tile.parse(data["tile"]))
+    chosen = [name for name in ("take", "match", "pass") if name in data]
+    if len(chosen) != 1:
+        raise InvalidAction("A response is one of take, match or pass.")
+    if chosen[0] != "match":
+        if data[chosen[0]] is not True:
+            raise InvalidAction(f"A response's {chosen[0]} is true, not {shown(data[chosen[0]])}.")
+        if "replacement" in data or "from" in data:
+            raise InvalidAction("Only a match draws a replacement.")
+        return Respond(seat, take=chosen[0] == "take")
+    replacement = data.get("replacement")
+    return Respond(
+        seat,
+        match=Tile.parse(data["match"]),
+        replacement=None if replacement is None else Tile.parse(replacement),
+        source=_source(data.get("from", BONEYARD)),
+    )
+
+
+def _source(value: object) -> str | int:
+    """Where a Havoc draw comes from: the boneyard, or a seat's discard slot."""
+    if value == BONEYARD:
+        return BONEYARD
+    try:
+        return parse_seat(value)
+    except InvalidAction:
+        raise InvalidAction(
+            f"A tile is drawn from the boneyard or a seat's discard slot, not {shown(value)}."
+        ) from None
 
 
 def _cells(value: object, low_first: bool) -> tuple[Cell, Cell]:

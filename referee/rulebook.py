@@ -174,6 +174,14 @@ BLANKS = _option(
     "normal: a chain of blanks scores 1 a segment; worthless: 0; double: 2; wild: all blanks "
     "in a load take the one value that scores most, sequences included.",
 )  # fmt: skip
+HAVOC_SET = _option(
+    "set", "set.tiles", "Set", 9, (9, 12),
+    "Double-9 for up to 6 players, double-12 for up to 8 (chosen for you with 7 or 8).",
+)  # fmt: skip
+ROUNDS = _option(
+    "rounds", "havoc.win", "Rounds", 0, (0, 1, 2, 3, 4, 5, 6, 8, 10),
+    "How many rounds make the match; 0 plays until the table stops it. Lowest total wins.",
+)  # fmt: skip
 HINTS = _option(
     "hints", "fives.score", "Show what each play would score", True, (),
     "Off for competitive play: the player must see the count for themselves.",
@@ -319,6 +327,18 @@ PRESETS: dict[str, Preset] = {
                    "truck.draw", "truck.load", "truck.replace", "truck.unload", "truck.segment",
                    "truck.like", "truck.sequence", "truck.best", "truck.blanks", "truck.end",
                    "procedure.misplay", "procedure.exposed"),
+        ),
+        Preset(
+            "havoc", "Double Domino Havoc", "havoc",
+            "Draw, play to your train, discard: the first to fill six train slots wins the "
+            "round. A double in a discard slot turns play and makes the next seat answer it. "
+            "Tray pips count against you; lowest total wins.",
+            (HAVOC_SET, ROUNDS), (2, 8),
+            rules=("set.tiles", "set.unique", "seat.order", "info.public", "round.lead",
+                   "havoc.setup", "havoc.invariant", "havoc.turn", "havoc.drawn-double",
+                   "havoc.discard-back", "havoc.doubles", "havoc.direction", "havoc.dead-double",
+                   "havoc.boneyard-empty", "havoc.win", "procedure.misplay",
+                   "procedure.exposed"),
         ),
     )
 }  # fmt: skip

@@ -13,10 +13,10 @@ from types import ModuleType
 def engine(slug: str) -> ModuleType:
     """The module that referees ``slug``.
 
-    >>> engine("dump-truck").__name__, engine("muggins").__name__
-    ('referee.games.dump_truck', 'referee.games.line')
+    >>> engine("dump-truck").__name__, engine("havoc").__name__, engine("muggins").__name__
+    ('referee.games.dump_truck', 'referee.games.havoc', 'referee.games.line')
     """
-    from referee.games import dump_truck, line
+    from referee.games import dump_truck, havoc, line
     from referee.rulebook import preset
 
-    return dump_truck if preset(slug).family == "truck" else line
+    return {"truck": dump_truck, "havoc": havoc}.get(preset(slug).family, line)

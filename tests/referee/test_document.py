@@ -301,7 +301,7 @@ HOSTILE = [
     ("a game that is not a string", BASE | {"game": ["draw"]}),
     ("a game that is an object", BASE | {"game": {"draw": 1}}),
     ("no game", {k: v for k, v in BASE.items() if k != "game"}),
-    ("a game not played here yet", BASE | {"game": "havoc"}),
+    ("a game not played here", BASE | {"game": "mexican-train"}),
     ("no players", {k: v for k, v in BASE.items() if k != "players"}),
     ("players not a list", BASE | {"players": "Ana, Ben"}),
     ("a player that is not a name", BASE | {"players": ["Ana", 7]}),
