@@ -175,8 +175,8 @@ BLANKS = _option(
     "in a load take the one value that scores most, sequences included.",
 )  # fmt: skip
 HAVOC_SET = _option(
-    "set", "set.tiles", "Set", 9, (9, 12),
-    "Double-9 for up to 6 players, double-12 for up to 8 (chosen for you with 7 or 8).",
+    "set", "set.tiles", "Set", 0, (0, 9, 12),
+    "0 takes the set the rules give: double-9 for up to 6 players, double-12 for 7 or 8.",
 )  # fmt: skip
 ROUNDS = _option(
     "rounds", "havoc.win", "Rounds", 0, (0, 1, 2, 3, 4, 5, 6, 8, 10),

@@ -7,6 +7,7 @@ goes through ``escape``, so the SVG is safe to mark safe.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 import segno
@@ -15,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from referee import Layout, Tile
 from referee.games.dump_truck import COLS, ROWS, Chain, Truck
+from referee.games.havoc import SLOTS, Rack
 from referee.layout import END, OpenEnd
 
 WIDTH = 360
@@ -263,4 +265,91 @@ def truck_svg(
     return mark_safe(
         f'<svg class="{size}" viewBox="0 0 {width} {height}" role="img" aria-label="{name}">'
         f"<title>{name}</title>" + "".join(parts) + "</svg>"
+    )
+
+
+RACK_SLOT = LONG + 4  # a train slot's width in a rack drawing
+
+
+def rack_svg(rack: Rack, label: str, waiting_double: bool = False) -> SafeString:
+    """A Havoc rack (``havoc.setup``): the train's six slots, each tile drawn with the half
+    it matched on the left and its free half on the right; below, the discard slot (face up)
+    and the tray as face-down tiles, since trays are private."""
+    width, row = SLOTS * RACK_SLOT, SHORT + 10
+    parts = []
+    for i in range(SLOTS):
+        x = i * RACK_SLOT + 2
+        if i < len(rack.train):
+            link = rack.train[i]
+            parts.append(tile_group(link.tile.other(link.free), link.free, x, 2, False))
+        else:
+            parts.append(
+                f'<rect x="{x}" y="2" width="{LONG}" height="{SHORT}" rx="3" class="slot"/>'
+            )
+    y = row + 2
+    if rack.slot is not None:
+        cls = "waiting" if waiting_double else ""
+        parts.append(tile_group(rack.slot.high, rack.slot.low, 2, y, False, cls))
+    else:
+        parts.append(
+            f'<rect x="2" y="{y}" width="{LONG}" height="{SHORT}" rx="3" class="slot discard"/>'
+        )
+    for i in range(rack.tray):
+        parts.append(
+            f'<rect x="{RACK_SLOT + 14 + i * 20}" y="{y}" width="16" height="{SHORT}" rx="3" '
+            'class="back"/>'
+        )
+    name = escape(label)
+    return mark_safe(
+        f'<svg class="rack" viewBox="0 0 {width} {y + SHORT + 2}" role="img" '
+        f'aria-label="{name}"><title>{name}</title>' + "".join(parts) + "</svg>"
+    )
+
+
+RING = 240  # the table ring's size: seats round the edge, the direction arrow at the centre
+
+
+def ring_svg(names: tuple[str, ...], direction: int, acting: int | None) -> SafeString:
+    """The seats round the table, clockwise as they sit, with a large arrow at the centre
+    showing the direction of play (``havoc.direction``); the seat to act is lit."""
+    centre, radius, arc = RING / 2, RING / 2 - 30, 44
+    parts = []
+    for seat, name in enumerate(names):
+        # Seat 0 at the bottom; angles grow clockwise on screen (y points down).
+        angle = math.radians(90 + seat * 360 / len(names))
+        x, y = centre + radius * math.cos(angle), centre + radius * math.sin(angle)
+        cls = "ring-seat acting" if seat == acting else "ring-seat"
+        short = escape(name if len(name) <= 8 else name[:7] + "…")
+        parts.append(
+            f'<g class="{cls}"><circle cx="{x:.1f}" cy="{y:.1f}" r="25"/>'
+            f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle">{short}</text></g>'
+        )
+    start, end = math.radians(200), math.radians(480)
+    sx, sy = centre + arc * math.cos(start), centre + arc * math.sin(start)
+    ex, ey = centre + arc * math.cos(end), centre + arc * math.sin(end)
+    tx, ty = -math.sin(end), math.cos(end)  # the way a clockwise arc runs at its end
+    nx, ny = math.cos(end), math.sin(end)
+    head = " ".join(
+        f"{px:.1f},{py:.1f}"
+        for px, py in (
+            (ex + tx * 14, ey + ty * 14),
+            (ex + nx * 11, ey + ny * 11),
+            (ex - nx * 11, ey - ny * 11),
+        )
+    )
+    arrow = (
+        f'<path d="M {sx:.1f} {sy:.1f} A {arc} {arc} 0 1 1 {ex:.1f} {ey:.1f}" class="arc"/>'
+        f'<polygon points="{head}" class="head"/>'
+    )
+    clockwise = direction > 0
+    if not clockwise:
+        arrow = f'<g transform="translate({RING} 0) scale(-1 1)">{arrow}</g>'
+    way = "clockwise" if clockwise else "counter-clockwise"
+    parts.append(f'<g class="arrow {"cw" if clockwise else "ccw"}">{arrow}</g>')
+    label = escape(
+        f"Play goes {way}" + (f"; {names[acting]} acts now" if acting is not None else "")
+    )
+    return mark_safe(
+        f'<svg class="ring" viewBox="0 0 {RING} {RING}" role="img" aria-label="{label}">'
+        f"<title>{label}</title>" + "".join(parts) + "</svg>"
     )

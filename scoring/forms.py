@@ -14,9 +14,11 @@ from django.http import QueryDict
 from referee import InvalidAction, Option, preset
 
 
-def action_from_post(post: QueryDict, seats: int) -> dict[str, Any]:
+def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[str, Any]:
     """The action a table form describes, as a MATCH_FORMAT.md dict."""
     kind = post.get("type", "")
+    if family == "havoc" and kind in _HAVOC_KINDS:
+        return _havoc(kind, post)
     if kind == "play":
         tile = post.get("tile", "")
         if not tile:
@@ -83,6 +85,40 @@ def _truck(kind: str, post: QueryDict) -> dict[str, Any]:
         data["out"] = post.get("out", "")
         to = post.get("to", "pool")
         data["to"] = to if to == "pool" else _cells(to)
+    return data
+
+
+_HAVOC_KINDS = ("draw", "train", "discard", "respond", "pass", "stop")
+
+
+def _havoc(kind: str, post: QueryDict) -> dict[str, Any]:
+    """Double Domino Havoc's taps: a draw names where from ("boneyard", or "seat/tile" for a
+    discard) and the tile of a double; a train tile comes written matching half first."""
+    seat = post.get("seat", "")
+    if kind == "stop":
+        return {"type": "stop"}
+    if kind == "pass":
+        return {"type": "pass", "seat": seat}
+    if kind == "respond":
+        answer = post.get("answer", "")
+        if answer in ("take", "pass"):
+            return {"type": "respond", "seat": seat, answer: True}
+        data: dict[str, Any] = {"type": "respond", "seat": seat, "match": post.get("match", "")}
+        source, _, tile = post.get("from", "boneyard").partition("/")
+        if source != "boneyard":
+            data["from"], data["replacement"] = source, tile
+        elif post.get("replacement"):
+            data["replacement"] = post["replacement"]
+        return data
+    data = {"type": kind, "seat": seat}
+    if kind == "draw":
+        # A discard taken is sent as "seat/tile": the tile the screen showed in that slot.
+        source, _, tile = post.get("from", "").partition("/")
+        data["from"] = source
+        if tile or post.get("tile"):
+            data["tile"] = tile or post["tile"]
+        return data
+    data["tile"] = post.get("tile", "")
     return data
 
 

@@ -32,6 +32,7 @@ from referee import (
     parse_action,
     replay,
 )
+from referee.actions import Stop
 from referee.document import RoundReplay, check_players, play_round, step
 from referee.games import engine
 from referee.rulebook import preset
@@ -237,6 +238,8 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
         if table.played is None:
             raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
         played = table.played
+    elif isinstance(action, Stop) and table.between_rounds:
+        played = table.played  # a match stopped after a tallied round: logged in that round
     else:
         played = RoundReplay((), (), table.state, ())
         if table.played is not None and not table.between_rounds:
@@ -290,7 +293,8 @@ def _what_happened(match: Match, version: int) -> str:
     latest = Action.objects.filter(round__match=match).order_by("-round__number", "-seq").first()
     if latest is None:
         return "The table changed since this screen was drawn; your tap was not recorded."
-    done = describe(parse_action(latest.payload, preset(match.game).family), names)
+    family = preset(match.game).family
+    done = describe(parse_action(latest.payload, family), names, family=family)
     return f"{done} meanwhile; your tap was not recorded. Here is the table now."
 
 

@@ -16,6 +16,7 @@ from referee import PRESETS, DocumentError, IllegalAction, InvalidAction
 from scoring import access, services
 from scoring.drawing import qr_svg
 from scoring.forms import action_from_post, new_match_from_post, parse_version
+from scoring.havoc_screen import havoc_context
 from scoring.models import Match, Player
 from scoring.screens import summary_context, table_context
 from scoring.truck_screen import truck_context
@@ -113,7 +114,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
         if role != Match.KEEP:
             status, notice = 403, WATCHING
         else:
-            data = action_from_post(request.POST, len(match.totals))
+            data = action_from_post(request.POST, len(match.totals), PRESETS[match.game].family)
             services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
     except services.Stale as stale:
         status, notice = 409, stale.message
@@ -159,7 +160,11 @@ def _render_table(
 ) -> HttpResponse:
     my_seat = access.seat(request, match)
     table = services.load_table(match)
-    if PRESETS[match.game].family == "truck":
+    family = PRESETS[match.game].family
+    if family == "havoc":
+        context = havoc_context(table, request.GET, notice, my_seat)
+        screen = "scoring/havoc.html"
+    elif family == "truck":
         # After a tap the screen stays on the seat it was for; else the query string chooses.
         asked = request.POST if request.method == "POST" else request.GET
         moving_on = request.method == "POST" and status == 200  # a tap recorded: next seat

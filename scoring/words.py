@@ -4,13 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Undo
-from referee.actions import Flip, Load, Replace, Return, Shift, Take, Unload
+from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Tile, Undo
+from referee.actions import (
+    BONEYARD,
+    Discard,
+    DrawFrom,
+    Flip,
+    Load,
+    Replace,
+    Respond,
+    Return,
+    Shift,
+    Stop,
+    Take,
+    Train,
+    Unload,
+)  # fmt: skip
 from referee.games.dominards import card_words
 from referee.games.dump_truck import cell_words
+from referee.games.havoc import direction_of
 
 
-def describe(action: Action, names: Sequence[str], undone: Action | None = None) -> str:
+def describe(
+    action: Action, names: Sequence[str], undone: Action | None = None, family: str = "line"
+) -> str:
+    if family == "havoc" and not isinstance(action, Undo | Tally):
+        return _havoc_words(action, names)
     if isinstance(action, Play):
         who = names[action.seat]
         if action.on is None:
@@ -42,7 +61,11 @@ def describe(action: Action, names: Sequence[str], undone: Action | None = None)
     if isinstance(action, Tally):
         return "The hands were tallied"
     if isinstance(action, Undo):
-        return f"Taken back: {describe(undone, names)}" if undone else "Took back the last action"
+        return (
+            f"Taken back: {describe(undone, names, family=family)}"
+            if undone
+            else "Took back the last action"
+        )
     return _truck_words(action, names)
 
 
@@ -76,12 +99,55 @@ def _truck_words(action: Action, names: Sequence[str]) -> str:
     return action.kind
 
 
+def _turns(double: Tile) -> str:
+    way = "counter-clockwise" if direction_of(double) < 0 else "clockwise"
+    return f"play goes {way} (havoc.direction)"
+
+
+def _havoc_words(action: Action, names: Sequence[str]) -> str:
+    """Double Domino Havoc's actions: "Ben took 7-3 from Ana's discard slot"."""
+    if isinstance(action, Stop):
+        return "The table stopped the match"
+    who = names[action.seat]  # type: ignore[attr-defined]
+    if isinstance(action, DrawFrom):
+        if action.source != BONEYARD:
+            return f"{who} took {action.tile} from {names[int(action.source)]}'s discard slot"
+        if action.tile is not None:
+            return f"{who} drew {action.tile} and put it in the discard slot; {_turns(action.tile)}"
+        return f"{who} drew from the boneyard"
+    if isinstance(action, Train):
+        return f"{who} played {action.lead}-{action.free} to the train ({action.free} free)"
+    if isinstance(action, Discard):
+        double = f"; {_turns(action.tile)}" if action.tile.is_double else ""
+        return f"{who} discarded {action.tile}{double}"
+    if isinstance(action, Respond):
+        if action.take:
+            return f"{who} took the double onto the train"
+        if action.match is None:
+            return f"{who} passed on the double"
+        whence = (
+            f"took {action.replacement} from {names[int(action.source)]}'s slot"
+            if action.source != BONEYARD
+            else f"drew {action.replacement}, another double"
+            if action.replacement is not None
+            else "drew a replacement"
+        )
+        line = f"{who} put {action.match} in the double's place and {whence}"
+        if action.replacement is not None and action.source == BONEYARD:
+            line += f"; {_turns(action.replacement)}"
+        return line
+    if isinstance(action, Pass):
+        return f"{who} ended the turn: nothing was left to draw"
+    return action.kind
+
+
 def describe_log(
     actions: Sequence[Action],
     names: Sequence[str],
     points: Sequence[Sequence[int]] = (),
     worths: Sequence[int | None] = (),
     last_play_open: bool = False,
+    family: str = "line",
 ) -> list[str]:
     """Each action described, an undo naming what it took back, with what it scored.
 
@@ -102,10 +168,10 @@ def describe_log(
     lines = []
     for index, action in enumerate(actions):
         if isinstance(action, Undo):
-            lines.append(describe(action, names, stack.pop() if stack else None))
+            lines.append(describe(action, names, stack.pop() if stack else None, family))
             continue
         stack.append(action)
-        line = describe(action, names)
+        line = describe(action, names, family=family)
         worth = worths[index] if index < len(worths) else None
         if worth is not None and index != open_play:
             line += f" · worth {worth}"

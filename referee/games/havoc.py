@@ -259,13 +259,11 @@ class HavocState:
 
 def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
     """Check a match's options against the number of players (``havoc.setup``): double-9
-    serves up to six players, double-12 up to eight, and is chosen for 7 or 8 by default."""
+    serves up to six players, double-12 up to eight; set 0 (the default) picks by players."""
     game = preset(slug)
-    if isinstance(given, Mapping) and "set" not in given and players > SMALL_SET_PLAYERS:
-        given = {**given, "set": 12}
-    elif given is None and players > SMALL_SET_PLAYERS:
-        given = {"set": 12}
     options = resolve_options(slug, given)
+    if options["set"] == 0:
+        options["set"] = 12 if players > SMALL_SET_PLAYERS else 9
     low, high = game.players
     if not low <= players <= high:
         raise InvalidAction(f"{game.title} is for {low} to {high} players, not {players}.")

@@ -1,0 +1,333 @@
+"""What the Double Domino Havoc table shows, computed from a replayed round; the template
+lays it out.
+
+One seat acts at a time (the turn's seat, or the seat answering a double), so the screen
+is a banner saying what must happen now, the turn as steps, and only the legal choices of
+the step at hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee import IllegalAction, Tile, Undo
+from referee.actions import BONEYARD, Discard, DrawFrom, Pass, Respond, Stop, Train
+from referee.games import havoc
+from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
+from referee.rulebook import rule_text
+from scoring.drawing import rack_svg, ring_svg, tile_svg
+from scoring.screens import Button, _log_tail
+from scoring.services import Table
+from scoring.words import describe_log
+
+STEPS = ((DRAW, "Draw"), (PLAY, "Play to the train"), (DISCARD, "Discard"))
+
+
+def havoc_context(
+    table: Table, asked: Mapping[str, Any], notice: Any = None, my_seat: int | None = None
+) -> dict[str, Any]:
+    """Everything the Havoc table shows. ``asked`` holds the screen's own choices from the
+    query string: ``seat`` (who begins the first round), ``tile`` (the first train tile,
+    before its free end is chosen) and ``match`` (the tile answering a double, before the
+    replacement is told)."""
+    state: HavocState = table.state  # type: ignore[assignment]
+    names = table.names
+    acting = state.acting
+    undo_state = table.undo_state
+    finished = table.played.state if table.played is not None and table.played.finished else None
+    context: dict[str, Any] = {
+        "match": table.match,
+        "table": table,
+        "state": state,
+        "names": names,
+        "version": table.match.version,
+        "key": table.new_key(),
+        "notice": notice,
+        "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
+        "my_seat": my_seat,
+        "banner": banner(state),
+        "ring": ring_svg(names, state.direction, acting),
+        "clockwise": state.direction > 0,
+        "racks": [_rack_card(state, seat) for seat in range(state.seats)],
+        "undo": Button("Undo", havoc.check(undo_state, Undo()))  # type: ignore[arg-type]
+        if undo_state is not None
+        else None,
+        "stop": havoc.check(state, Stop()) is None and not table.over,
+        "scoreboard": [
+            {"name": n, "total": t, "winner": table.match.winner == s}
+            for s, (n, t) in enumerate(zip(names, state.totals, strict=True))
+        ],
+        "rounds": state.options["rounds"],
+        "last_result": _round_result(finished, names) if finished is not None else None,
+        "shared_win": " and ".join(names[s] for s in (finished or state).shared),
+        **_log_tail(_log(table)),
+    }
+    if table.over or state.is_over:
+        context["tally"] = _tally(state, asked) if state.result is None and not table.over else None
+        return context
+    if state.doubles is not None:
+        context["respond"] = _respond(state, asked)
+    elif state.turn is None:
+        context["begin"] = _begin(state, asked)
+    else:
+        context["turn"] = _turn(state, asked)
+    context["seat"] = acting if acting is not None else context.get("begin", {}).get("seat")
+    return context
+
+
+def banner(state: HavocState) -> str:
+    """What must happen now, in the rules' words."""
+    names = state.names
+    if state.match_over:
+        return "The match is over."
+    if state.ended is not None:
+        return (
+            f"{names[state.ended]}'s train is full: {names[state.ended]} wins round "
+            f"{state.number}. Tally the trays: every other seat's tray pips count against it."
+        )
+    doubles = state.doubles
+    if doubles is not None:
+        n, double = doubles.number, doubles.double
+        who, rack = names[doubles.responder], state.racks[doubles.responder]
+        where = f"{double} lies in {names[doubles.slot]}'s slot"
+        fact = f"{who}'s train ends in {rack.free_end}" if rack.train else f"{who}'s train is empty"
+        return (
+            f"{where}: {who} may take it onto {who}'s train if it ends in {n}, else {who} must "
+            f"put a {n} from the tray in its place, else {who} passes. ({fact}.)"
+        )
+    if state.turn is None:
+        return (
+            f"Round {state.number}: who begins? The first player draws a 7th tile from "
+            "the boneyard."
+        )
+    who = names[state.turn]
+    if state.step == DRAW:
+        takeable = [f"{names[s]}'s {state.racks[s].slot}" for s in state.takeable(state.turn)]
+        if not state.boneyard:
+            return f"{who}'s turn: the boneyard is empty, so {who} takes a discard: " + (
+                ", ".join(takeable) + "."
+            )
+        offer = f" or take a discard ({', '.join(takeable)})" if takeable else ""
+        return f"{who}'s turn: draw from the boneyard{offer}."
+    end = state.racks[state.turn].free_end
+    if state.step == PLAY:
+        fits = "any tile starts the train" if end is None else f"it must bear a {end}"
+        if not state.drew:
+            return (
+                f"{who} had nothing to draw: play a tile to the train ({fits}) or end the "
+                "turn; nothing is discarded."
+            )
+        return f"{who}: play a tile to the train ({fits}), then discard; or just discard."
+    target = state.took_from if state.took_from is not None else state.turn
+    lying = state.racks[target].slot
+    slot = "own slot" if target == state.turn else f"{names[target]}'s slot ({who} took from it)"
+    leaving = f"; {lying} there leaves play" if lying is not None else ""
+    return f"{who}: discard a tray tile to {who}'s {slot}{leaving}."
+
+
+def _rack_card(state: HavocState, seat: int) -> dict[str, Any]:
+    rack, name = state.racks[seat], state.names[seat]
+    train = ", ".join(f"{link.tile.other(link.free)}-{link.free}" for link in rack.train)
+    waiting = state.doubles is not None and state.doubles.slot == seat
+    label = (
+        f"{name}'s rack: train {train or 'empty'}"
+        + (f" ({rack.free_end} free)" if rack.train else "")
+        + f"; discard slot {rack.slot or 'empty'}; {rack.tray} tiles in the tray"
+    )
+    return {
+        "seat": seat,
+        "name": name,
+        "total": state.totals[seat],
+        "svg": rack_svg(rack, label, waiting),
+        "train": len(rack.train),
+        "end": rack.free_end,
+        "tray": rack.tray,
+        "known": rack.known,
+        "acting": seat == state.acting,
+    }
+
+
+def _pick(tile: Tile, label: str | None = None) -> dict[str, Any]:
+    return {"tile": tile, "svg": tile_svg(tile, label)}
+
+
+def _draw(state: HavocState, seat: int) -> dict[str, Any]:
+    return {
+        "boneyard": state.boneyard,
+        "doubles": [
+            _pick(t)
+            for t in state.unseen()
+            if t.is_double and havoc.check(state, DrawFrom(seat, BONEYARD, t)) is None
+        ],
+        "discards": [
+            {"seat": s, "name": state.names[s], **_pick(state.racks[s].slot)}  # type: ignore[arg-type]
+            for s in state.takeable(seat)
+        ],
+    }
+
+
+def _begin(state: HavocState, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """The round's first draw: any seat may begin (round.lead); a double as the 7th tile
+    needs the seat chosen first."""
+    raw = asked.get("seat")
+    seat = int(raw) if isinstance(raw, str) and raw.isdecimal() and len(raw) < 3 else None
+    if seat is not None and seat >= state.seats:
+        seat = None
+    if seat is None:
+        return {"seat": None}
+    return {"seat": seat, "name": state.names[seat], "draw": _draw(state, seat)}
+
+
+def _turn(state: HavocState, asked: Mapping[str, Any]) -> dict[str, Any]:
+    seat = state.turn
+    assert seat is not None
+    step = state.step
+    turn: dict[str, Any] = {
+        "steps": [
+            {
+                "name": label,
+                "now": key == step,
+                "done": [k for k, _ in STEPS].index(key) < [k for k, _ in STEPS].index(step),
+            }
+            for key, label in STEPS
+        ],
+        "step": step,
+        "who": state.names[seat],
+        "drew": state.drew,
+    }
+    mine = state.holdable(seat)
+    if step == DRAW:
+        turn["draw"] = _draw(state, seat)
+        return turn
+    if step == PLAY:
+        turn["train"] = _train(state, seat, mine, asked)
+        turn["end_turn"] = havoc.check(state, Pass(seat)) is None
+    turn["discards"] = [_pick(t) for t in mine if havoc.check(state, Discard(seat, t)) is None]
+    return turn
+
+
+def _train(
+    state: HavocState, seat: int, mine: tuple[Tile, ...], asked: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The tiles that may go to the train now; the first train tile is free, and its free
+    end is chosen after it is tapped."""
+    end = state.racks[seat].free_end
+    if end is not None:
+        return {
+            "end": end,
+            "tiles": [
+                {"written": f"{end}-{t.other(end)}", **_pick(t)}
+                for t in mine
+                if t.has(end) and havoc.check(state, Train(seat, t, end)) is None
+            ],
+        }
+    chosen = _tile(asked.get("tile"))
+    if chosen is not None and chosen in mine:
+        ways = [(chosen.high, chosen.low), (chosen.low, chosen.high)]
+        return {
+            "end": None,
+            "chosen": chosen,
+            "ways": [
+                {"written": f"{a}-{b}", "free": b}
+                for a, b in dict.fromkeys(ways)
+                if havoc.check(state, Train(seat, chosen, a)) is None
+            ],
+        }
+    return {"end": None, "tiles": [{"written": "", **_pick(t)} for t in mine]}
+
+
+def _respond(state: HavocState, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer to a double (``havoc.doubles``): take it, match it (then tell the
+    replacement), or pass; only what the referee would accept is offered."""
+    doubles = state.doubles
+    assert doubles is not None
+    seat, n = doubles.responder, doubles.number
+    mine = state.holdable(seat)
+    answer: dict[str, Any] = {
+        "who": state.names[seat],
+        "double": doubles.double,
+        "double_svg": tile_svg(doubles.double),
+        "slot_owner": state.names[doubles.slot],
+        "number": n,
+        "take": havoc.check(state, Respond(seat, take=True)) is None,
+        "pass": Button("Pass", havoc.check(state, Respond(seat))),
+        "boneyard": state.boneyard,
+    }
+    chosen = _tile(asked.get("match"))
+    if chosen is not None and chosen.has(n) and _can_match(state, seat, chosen):
+        answer["chosen"] = _pick(chosen)
+        answer["replacement_doubles"] = [
+            _pick(t)
+            for t in state.unseen()
+            if t.is_double
+            and havoc.check(state, Respond(seat, match=chosen, replacement=t)) is None
+        ]
+        answer["replacement_slots"] = [
+            {"seat": s, "name": state.names[s], **_pick(state.racks[s].slot)}  # type: ignore[arg-type]
+            for s in (state.replacements(seat) or ())
+        ]
+        return answer
+    answer["matches"] = [_pick(t) for t in mine if t.has(n) and _can_match(state, seat, t)]
+    return answer
+
+
+def _can_match(state: HavocState, seat: int, tile: Tile) -> bool:
+    if state.boneyard:
+        return havoc.check(state, Respond(seat, match=tile)) is None
+    return any(
+        havoc.check(state, Respond(seat, match=tile, replacement=state.racks[s].slot, source=s))
+        is None
+        for s in state.replacements(seat) or ()
+    )
+
+
+def _tile(raw: object) -> Tile | None:
+    try:
+        return Tile.parse(raw)
+    except Exception:  # a tampered query string: nothing chosen
+        return None
+
+
+def _tally(state: HavocState, asked: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each tray but the winner's, to declare by its tiles or its pips (``havoc.win``)."""
+    rows = []
+    for seat, name in enumerate(state.names):
+        if seat == state.ended:
+            continue
+        rack = state.racks[seat]
+        rows.append(
+            {
+                "seat": seat,
+                "name": name,
+                "count": rack.tray,
+                "known": rack.known,
+                "tiles": [{**_pick(t), "checked": t in rack.known} for t in state.holdable(seat)],
+            }
+        )
+    return rows
+
+
+def _round_result(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
+    result = state.result
+    assert result is not None
+    return {
+        "number": state.number,
+        "winner": names[result.winner] if result.winner is not None else None,
+        "stopped": result.reason == havoc.STOPPED,
+        "rows": [
+            {"name": n, "pips": result.pips[s], "total": state.totals[s]}
+            for s, n in enumerate(names)
+        ],
+    }
+
+
+def _log(table: Table) -> list[str]:
+    if table.played is None or (table.between_rounds and not table.over):
+        return []
+    return describe_log(
+        table.played.actions,
+        table.names,
+        [r.points for r in table.rows],
+        family="havoc",
+    )
