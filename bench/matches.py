@@ -24,3 +24,35 @@ def long_match() -> dict:
         "players": ["Ana", "Ben", "Caro", "Dan"],
         "rounds": [{"actions": tie_round()} for _ in range(29)] + [{"actions": current}],
     }  # fmt: skip
+
+
+def havoc_long_match(least: int = 150) -> tuple[dict, dict]:
+    """A Double Domino Havoc match for four whose round holds at least ``least`` actions
+    (the boneyard long empty, discards taken back and forth), and the table form of a next
+    legal tap: taking a discard. Played by a seeded random choice among legal actions."""
+    import random
+
+    from referee.actions import DrawFrom, Stop, Train, Undo
+    from referee.games import havoc
+
+    names = ["Ana", "Ben", "Caro", "Dan"]
+    chance = random.Random(7)
+    state = havoc.start("havoc", {}, names)
+    actions: list[dict] = []
+    while True:
+        ready = state.doubles is None and state.step == havoc.DRAW and state.turn is not None
+        if len(actions) >= least and ready and state.takeable(state.turn):
+            other = state.takeable(state.turn)[0]
+            tap = {"type": "draw", "seat": str(state.turn),
+                   "from": f"{other}/{state.racks[other].slot}"}  # fmt: skip
+            document = {"format": "boneyard-match/1", "game": "havoc", "players": names,
+                        "rounds": [{"actions": actions}]}  # fmt: skip
+            return document, tap
+        legal = [
+            a for a in havoc.legal_actions(state)
+            if not isinstance(a, Undo | Stop | Train)
+            and not (isinstance(a, DrawFrom) and a.tile is not None and a.tile.is_double)
+        ]  # fmt: skip
+        action = chance.choice(legal)
+        state = havoc.apply(state, action)
+        actions.append(action.to_dict())

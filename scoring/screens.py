@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
+from referee import PRESETS, DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games import dominards
 from referee.rulebook import rule_text
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
@@ -252,7 +252,7 @@ def _scoreboard(table: Table) -> list[dict[str, Any]]:
             "seat": seat,
             "name": name,
             "total": totals[seat],
-            "target": match.options.get("target"),
+            "aim": _aim(match),
             "hand": state.hands[seat],
             "cards": state.cards[seat] if state.cards else None,
             "turn": seat == state.turn and not state.is_over,
@@ -324,6 +324,18 @@ def _result(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | 
     }
 
 
+def _aim(match: Match) -> str:
+    """What the match is played for, in a line."""
+    options, family = match.options, PRESETS[match.game].family
+    if family == "havoc":
+        rounds = options.get("rounds")
+        until = f"after {rounds} rounds" if rounds else "when the table stops the match"
+        return f"Lowest total wins, {until}."
+    if options.get("target"):
+        return f"Playing to {options['target']}."
+    return "Highest total wins."
+
+
 def summary_context(match: Match) -> dict[str, Any]:
     names = list(match.seats.order_by("number").values_list("player__name", flat=True))
     rounds = []
@@ -356,6 +368,6 @@ def summary_context(match: Match) -> dict[str, Any]:
         "rounds": rounds,
         "totals": match.totals,
         "winner": names[match.winner] if match.winner is not None else None,
-        "target": match.options.get("target"),
+        "aim": _aim(match),
         "play": Play,
     }
