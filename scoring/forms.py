@@ -143,12 +143,17 @@ def _roll(post: QueryDict) -> dict[str, Any]:
 
 def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
     """Tiles tapped per seat, or typed pip totals; a seat left blank declares nothing,
-    and the referee says whose hand is still missing."""
+    and the referee says whose hand is still missing. A tally is one or the other
+    (MATCH_FORMAT.md): a mix is refused rather than half of it dropped."""
     pips = {str(s): post.get(f"pips-{s}", "").strip() for s in range(seats)}
-    if any(pips.values()):
-        return {"type": "tally", "pips": {s: v for s, v in pips.items() if v}}
     hands = {str(s): post.getlist(f"hand-{s}") for s in range(seats)}
-    return {"type": "tally", "hands": {s: tiles for s, tiles in hands.items() if tiles}}
+    typed = {s: v for s, v in pips.items() if v}
+    tapped = {s: tiles for s, tiles in hands.items() if tiles}
+    if typed and tapped:
+        raise InvalidAction(
+            "Tally every seat the same way: tap the tiles of every hand, or type every pip total."
+        )
+    return {"type": "tally", "pips": typed} if typed else {"type": "tally", "hands": tapped}
 
 
 def parse_version(post: QueryDict) -> int:

@@ -121,9 +121,10 @@ def banner(state: HavocState) -> str:
         return f"{who}: play a tile to the train ({fits}), then discard; or just discard."
     target = state.took_from if state.took_from is not None else state.turn
     lying = state.racks[target].slot
-    slot = "own slot" if target == state.turn else f"{names[target]}'s slot ({who} took from it)"
+    slot = f"{who}'s own slot" if target == state.turn else f"{names[target]}'s slot"
+    took = f" ({who} took from it: havoc.discard-back)" if target != state.turn else ""
     leaving = f"; {lying} there leaves play" if lying is not None else ""
-    return f"{who}: discard a tray tile to {who}'s {slot}{leaving}."
+    return f"{who}: discard a tray tile to {slot}{took}{leaving}."
 
 
 def _rack_card(state: HavocState, seat: int) -> dict[str, Any]:
@@ -255,7 +256,7 @@ def _respond(state: HavocState, asked: Mapping[str, Any]) -> dict[str, Any]:
         "boneyard": state.boneyard,
     }
     chosen = _tile(asked.get("match"))
-    if chosen is not None and chosen.has(n) and _can_match(state, seat, chosen):
+    if chosen in mine and chosen.has(n) and _can_match(state, seat, chosen):  # type: ignore[union-attr]
         answer["chosen"] = _pick(chosen)
         answer["replacement_doubles"] = [
             _pick(t)
