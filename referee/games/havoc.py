@@ -376,6 +376,12 @@ def _check_tile(state: HavocState, seat: int, tile: Tile) -> None:
 def _check_draw(state: HavocState, action: DrawFrom) -> None:
     seat, who = action.seat, state.names[action.seat]
     _check_turn(state, seat, DRAW)
+    if state.step == PLAY and not state.drew:
+        raise IllegalAction(
+            "havoc.boneyard-empty",
+            f"Nothing is left for {who} to draw: {who} skips the draw, then plays a tile to "
+            "the train or ends the turn.",
+        )
     if state.step != DRAW:
         then = "play a tile to the train or discard" if state.step == PLAY else "discard"
         raise IllegalAction("havoc.turn", f"{who} has drawn this turn; now {then}.")
