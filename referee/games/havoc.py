@@ -36,6 +36,7 @@ from referee.actions import (
     Undo,
 )  # fmt: skip
 from referee.errors import IllegalAction, InvalidAction
+from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
 from referee.tiles import DominoSet, Tile
 
@@ -113,27 +114,6 @@ def direction_of(double: Tile) -> int:
 
 
 @dataclass(frozen=True)
-class HavocResult:
-    """The end of a round (``havoc.win``): the seat whose train filled, the pips left in
-    every other tray, counted against their seats."""
-
-    winner: int | None
-    reason: str
-    pips: tuple[int, ...]
-    points: tuple[int, ...]
-    findings: tuple = ()
-    bonus: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "reason": self.reason,
-            "pips": {str(seat): p for seat, p in enumerate(self.pips)},
-            "points": {str(seat): p for seat, p in enumerate(self.points) if p},
-        }
-
-
-@dataclass(frozen=True)
 class HavocState:
     """Everything the table knows about a round of Double Domino Havoc."""
 
@@ -153,7 +133,7 @@ class HavocState:
     first: int | None = None  # the seat that began it
     played: int = 0  # rounds finished before this one
     ended: int | None = None  # the seat whose train filled, until the tally
-    result: HavocResult | None = None
+    result: RoundResult | None = None
     stopped: bool = False
     base: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
@@ -432,6 +412,8 @@ def _check_train(state: HavocState, action: Train) -> None:
         raise IllegalAction(
             "havoc.turn", f"{who} has played to the train this turn; now discard a tray tile."
         )
+    if not tile.has(action.lead):
+        raise InvalidAction(f"{tile} has no {action.lead}: write the train tile as it lies.")
     _check_tile(state, seat, tile)
     end = state.racks[seat].free_end
     if end is None:
@@ -554,7 +536,7 @@ def _check_respond(state: HavocState, action: Respond) -> None:
         )
 
 
-def _check_tally(state: HavocState, action: Tally) -> HavocResult:
+def _check_tally(state: HavocState, action: Tally) -> RoundResult:
     if state.result is not None:
         _check_going(state)
     if state.ended is None:
@@ -583,9 +565,16 @@ def _check_tally(state: HavocState, action: Tally) -> HavocResult:
                     f"{state.names[seat]}'s {racks[seat].tray} tiles hold at most {most} pips, "
                     f"not {total}.",
                 )
+            known = sum(t.pips for t in racks[seat].known)
+            if seat != winner and total < known:
+                raise IllegalAction(
+                    "havoc.win",
+                    f"{state.names[seat]} took {', '.join(map(str, racks[seat].known))} from "
+                    f"discard slots and never played them: at least {known} pips, not {total}.",
+                )
             if seat != winner:
                 pips[seat] = total
-        return HavocResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
+        return RoundResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
     seen: dict[Tile, int] = {}
     for seat, tiles in declared.items():
         who = state.names[seat]
@@ -612,7 +601,7 @@ def _check_tally(state: HavocState, action: Tally) -> HavocResult:
                 f"{who}'s tray.",
             )
         pips[seat] = sum(t.pips for t in tiles)
-    return HavocResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
+    return RoundResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
 
 
 def _check_undo(state: HavocState) -> None:
@@ -707,7 +696,7 @@ def _transition(state: HavocState, action: Action) -> HavocState:
         if state.match_over:
             raise IllegalAction("havoc.win", "The match is over.")
         nobody = (0,) * state.seats
-        result = state.result or HavocResult(None, STOPPED, nobody, nobody)
+        result = state.result or RoundResult(None, STOPPED, nobody, nobody)
         return _settle(
             replace(state, stopped=True, result=result, doubles=None, turn=None, ended=None)
         )

@@ -460,7 +460,7 @@ def test_a_round_ends_the_moment_a_train_fills_and_the_trays_are_tallied_against
     refused(state, hands(**{**good, "Dan": "7-7"}), "set.unique", "Dan's tray", "8-4", "7-7")
     refused(state, Tally(pips=((1, 20), (2, 19), (3, 0))), "havoc.win", "at most 18 pips, not 19")
     tallied = apply(state, hands(Ana="7-7", **good))  # the winner's tray counts nothing
-    assert tallied.result == havoc.HavocResult(0, "train", (0, 30, 16, 12), (0, 30, 16, 12))
+    assert tallied.result == havoc.RoundResult(0, "train", (0, 30, 16, 12), (0, 30, 16, 12))
     assert tallied.totals == (0, 30, 16, 12) and tallied.last_points == (0, 30, 16, 12)
     assert not tallied.match_over and tallied.champion is None and tallied.carry == {"played": 1}
     by_pips = apply(state, Tally(pips=((1, 30), (2, 16), (3, 12))))
@@ -493,7 +493,7 @@ def test_stop_ends_the_match_at_any_time_and_an_unfinished_round_scores_nothing(
     assert not first.match_over  # rounds 0: until the table stops it
     second = play(next_round(first), "0 draw; 0 train 9-8")
     stopped = apply(second, Stop())
-    assert stopped.result == havoc.HavocResult(None, "stopped", (0, 0, 0), (0, 0, 0))
+    assert stopped.result == havoc.RoundResult(None, "stopped", (0, 0, 0), (0, 0, 0))
     assert stopped.match_over and stopped.totals == (9, 4, 0) and stopped.champion == 2
     refused(stopped, "0 discard 7-1", "havoc.win", "The match is over")
     refused(stopped, "stop", "havoc.win", "over")
@@ -782,3 +782,18 @@ def test_the_actions_cover_every_havoc_type_and_other_spellings_read_canonically
 def test_malformed_havoc_actions_are_invalid(data):
     with pytest.raises(InvalidAction):
         parse_action(data, "havoc")
+
+
+def test_a_train_tile_written_with_a_number_it_lacks_is_malformed():
+    state = new(3, "0 draw")
+    with pytest.raises(InvalidAction, match="9-4 has no 7"):
+        apply(state, Train(0, T("9-4"), 7))
+
+
+def test_pips_below_the_tiles_a_seat_is_known_to_hold_are_refused():
+    # Ben takes Ana's 9-8 and keeps it; Ana's race then fills her train.
+    state = new(3, "0 draw; 0 discard 9-8; 1 take 0 9-8; 1 discard 2-1")
+    state = race(state, 2)
+    assert T("9-8") in state.racks[1].known
+    refused(state, Tally(pips=((0, 3), (1, 16))), "havoc.win", "Ben", "9-8", "at least 17")
+    apply(state, Tally(pips=((0, 3), (1, 17))))
