@@ -204,7 +204,10 @@ def _turn(state: HavocState, asked: Mapping[str, Any]) -> dict[str, Any]:
     if step == PLAY:
         turn["train"] = _train(state, seat, mine, asked)
         turn["end_turn"] = havoc.check(state, Pass(seat)) is None
-    turn["discards"] = [_pick(t) for t in mine if havoc.check(state, Discard(seat, t)) is None]
+    # Every tile the seat may hold may be discarded, or none may (the step decides): one
+    # check answers for all, which keeps the page's work off a replay per tile.
+    allowed = bool(mine) and havoc.check(state, Discard(seat, mine[0])) is None
+    turn["discards"] = [_pick(t) for t in mine] if allowed else []
     return turn
 
 
@@ -215,13 +218,14 @@ def _train(
     end is chosen after it is tapped."""
     end = state.racks[seat].free_end
     if end is not None:
+        # The same holds for the tiles bearing the free end: one check answers for all.
+        bearing = [t for t in mine if t.has(end)]
+        allowed = bool(bearing) and havoc.check(state, Train(seat, bearing[0], end)) is None
         return {
             "end": end,
-            "tiles": [
-                {"written": f"{end}-{t.other(end)}", **_pick(t)}
-                for t in mine
-                if t.has(end) and havoc.check(state, Train(seat, t, end)) is None
-            ],
+            "tiles": [{"written": f"{end}-{t.other(end)}", **_pick(t)} for t in bearing]
+            if allowed
+            else [],
         }
     chosen = _tile(asked.get("tile"))
     if chosen is not None and chosen in mine:

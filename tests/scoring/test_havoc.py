@@ -631,3 +631,33 @@ def test_htmx_gets_the_table_fragment_and_a_plain_post_is_redirected(scorekeeper
     response = tap(scorekeeper, match, {"type": "train", "seat": "0", "tile": "9-4"}, htmx=False)
     assert response.status_code == 302
     assert "<html" in page(scorekeeper, match)
+
+
+def test_the_pickers_offer_exactly_the_legal_train_tiles_and_discards():
+    # The screen checks one tile per picker; the referee's legal_actions is the truth.
+    import random
+
+    from referee.actions import Discard as DiscardAction
+    from referee.actions import Stop as StopAction
+    from referee.actions import Train as TrainAction
+    from referee.actions import Undo as UndoAction
+    from referee.games import havoc
+    from scoring.havoc_screen import _turn
+
+    chance = random.Random(3)
+    state = havoc.start("havoc", {}, list(NAMES[:4]))
+    for _ in range(120):
+        if state.ended is not None:
+            break
+        if state.doubles is None and state.turn is not None and state.step != "draw":
+            legal = havoc.legal_actions(state)
+            turn = _turn(state, {})
+            offered = {str(item["tile"]) for item in turn["discards"]}
+            assert offered == {str(a.tile) for a in legal if isinstance(a, DiscardAction)}
+            if turn.get("train", {}).get("end") is not None:
+                trains = {str(item["tile"]) for item in turn["train"]["tiles"]}
+                assert trains == {str(a.tile) for a in legal if isinstance(a, TrainAction)}
+        choices = [
+            a for a in havoc.legal_actions(state) if not isinstance(a, UndoAction | StopAction)
+        ]
+        state = havoc.apply(state, chance.choice(choices))
