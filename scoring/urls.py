@@ -15,4 +15,13 @@ urlpatterns = [
     path("matches/<int:pk>/links/", views.new_links, name="new_links"),
     path("matches/<int:pk>/summary/", views.summary, name="summary"),
     path("matches/<int:pk>/export.json", views.export_download, name="export_match"),
+    path("matches/<int:pk>/scores.csv", views.scores_csv, name="scores_csv"),
+    path("matches/<int:pk>/rounds/<int:number>/", views.replay_round, name="replay"),
+    path("matches/<int:pk>/ask/", views.ask_about_match, name="ask_about_match"),
+    path("rules/", views.rules_index, name="rules"),
+    path("rules/<slug:game>/", views.rules_game, name="rules_game"),
+    path("referee/", views.desk, name="desk"),
+    path("referee/<str:key>/", views.position, name="position"),
+    path("players/", views.players, name="players"),
+    path("players/<int:pk>/", views.player, name="player"),
 ]

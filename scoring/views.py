@@ -16,8 +16,12 @@ from referee import PRESETS, DocumentError, IllegalAction, InvalidAction
 from scoring import access, services
 from scoring.drawing import qr_svg
 from scoring.forms import action_from_post, new_match_from_post, parse_version
+from scoring import desk as referee_desk
+from scoring import records
 from scoring.havoc_screen import havoc_context
 from scoring.models import Match, Player
+from scoring.replay_screen import replay_context
+from scoring.rules_pages import game_rules, rules_index_context
 from scoring.screens import summary_context, table_context
 from scoring.truck_screen import truck_context
 
@@ -199,6 +203,94 @@ def summary(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scoring/summary.html", summary_context(match))
 
 
+def scores_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    match, _ = _match(request, pk)
+    response = HttpResponse(records.score_sheet_csv(match), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="boneyard-match-{pk}-scores.csv"'
+    return response
+
+
+@require_GET
+def replay_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """One round stepped through action by action; ``?step=`` is the actions applied."""
+    match, _ = _match(request, pk)
+    context = replay_context(match, number, request.GET.get("step"))
+    if context is None:
+        raise Http404("This match has no such round.")
+    return render(request, "scoring/replay.html", context)
+
+
+@require_GET
+def rules_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "scoring/rules.html", rules_index_context())
+
+
+@require_GET
+def rules_game(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in PRESETS:
+        raise Http404("No such game.")
+    return render(request, "scoring/rules_game.html", game_rules(PRESETS[game]))
+
+
+@require_GET
+def players(request: HttpRequest) -> HttpResponse:
+    """The leaderboard of every game, or of ``?game=``."""
+    game = request.GET.get("game")
+    if game is not None and game not in PRESETS:
+        raise Http404("No such game.")
+    return render(request, "scoring/players.html", records.leaderboard_context(game))
+
+
+@require_GET
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    found = get_object_or_404(Player, pk=pk)
+    return render(
+        request, "scoring/player.html", records.player_context(found, access.tables(request))
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def desk(request: HttpRequest) -> HttpResponse:
+    """The referee's desk: a pasted or uploaded match document becomes a position."""
+    error = None
+    if request.method == "POST":
+        try:
+            if not access.allowed(request, "create"):
+                raise InvalidAction(TOO_MANY)
+            document = _posted_document(request, "document", "pasted")
+            kept = referee_desk.keep(document)
+        except (InvalidAction, DocumentError) as problem:
+            error = problem.message
+        else:
+            return redirect("position", key=kept.key)
+    status = (429 if error == TOO_MANY else 400) if error else 200
+    return render(
+        request,
+        "scoring/desk.html",
+        {"error": error, "pasted": request.POST.get("pasted", "")},
+        status=status,
+    )
+
+
+@require_POST
+def ask_about_match(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Ask about this position": the match as it stands, on the referee's desk."""
+    match, _ = _match(request, pk)
+    if not access.allowed(request, "create"):
+        return HttpResponse(TOO_MANY, status=429, content_type="text/plain; charset=utf-8")
+    return redirect("position", key=referee_desk.keep(services.document_of(match)).key)
+
+
+@require_http_methods(["GET", "POST"])
+def position(request: HttpRequest, key: str) -> HttpResponse:
+    """A position on the desk; a POST proposes an action and gets the referee's ruling,
+    and records nothing."""
+    kept = referee_desk.find(key)
+    if kept is None:
+        raise Http404("No such position: the link may be mistyped.")
+    return referee_desk.render_position(request, kept)
+
+
 def export_download(request: HttpRequest, pk: int) -> HttpResponse:
     match, _ = _match(request, pk)
     response = JsonResponse(services.export_match(match), json_dumps_params={"indent": 2})
@@ -206,20 +298,29 @@ def export_download(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def _posted_document(request: HttpRequest, upload_field: str, text_field: str | None = None):
+    """The JSON match document a form sent, as an uploaded file or pasted text."""
+    upload = request.FILES.get(upload_field)
+    pasted = request.POST.get(text_field, "").strip() if text_field else ""
+    if upload is None and not pasted:
+        raise InvalidAction(
+            "Choose a match document (.json)" + (" or paste one." if text_field else " to import.")
+        )
+    size = upload.size if upload is not None else len(pasted.encode())
+    if size > MAX_UPLOAD:
+        raise InvalidAction("That is too large for a match document (512 KB at most).")
+    try:
+        return json.loads(upload.read() if upload is not None else pasted)
+    except (ValueError, RecursionError):
+        raise InvalidAction("That is not a JSON match document.") from None
+
+
 @require_POST
 def import_upload(request: HttpRequest) -> HttpResponse:
-    upload = request.FILES.get("document")
     try:
         if not access.allowed(request, "create"):
             raise InvalidAction(TOO_MANY)
-        if upload is None:
-            raise InvalidAction("Choose a match document (.json) to import.")
-        if upload.size > MAX_UPLOAD:
-            raise InvalidAction("That file is too large for a match document (512 KB at most).")
-        try:
-            document = json.loads(upload.read())
-        except (ValueError, RecursionError):
-            raise InvalidAction("That file is not a JSON match document.") from None
+        document = _posted_document(request, "document")
         match = services.import_match(document)
     except (InvalidAction, DocumentError) as error:
         messages.error(request, f"Import refused: {error.message}")
