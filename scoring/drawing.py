@@ -199,8 +199,8 @@ def picker_html(items: list[dict], selected: str | None) -> SafeString:
     parts = []
     for item in items:
         attrs = f'value="{item["tile"]}" data-fits="{escape(item["fits"])}"'
-        if item["why"]:
-            attrs += f' data-why="{escape(item["why"])}"'
+        if item["why"]:  # the referee's reason the tile fits nowhere, and its rule id
+            attrs += f' data-why="{escape(item["why"].message)}" data-rule="{item["why"].rule}"'
         if item["gains"]:
             attrs += f' data-gains="{escape(item["gains"])}"'
         for name, value in item.get("data", {}).items():

@@ -125,3 +125,15 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.seq} {self.kind}"
+
+
+class Position(models.Model):
+    """A match document kept for the referee's desk, named by its content: the same
+    position always has the same link, and a link always shows the same position."""
+
+    key = models.CharField(max_length=32, unique=True)
+    document = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"position {self.key}"

@@ -59,7 +59,7 @@ def table_context(
             {
                 "tile": t,
                 "svg": tile_svg(t),
-                "why": _why_not(state, seat, t, marks) if not spots else "",
+                "why": _why_not(state, seat, t, marks) if not spots else None,
                 "fits": " ".join(letter_of.get(spot, "") for spot in spots),
                 # What each end would score: shown on the ends the tile lights up.
                 "gains": " ".join(
@@ -105,7 +105,7 @@ def table_context(
         "key": table.new_key(),
         "missing_cross": state.layout.missing_cross_faces(),
         "count_parts": parts,
-        "last_scored": _last_scored(state, table.names),
+        "last_scored": last_scored(state, table.names),
         "unlocked": [n for n in range(state.top + 1) if state.layout.unlocked(n)]
         if state.options.get("unlock") and state.layout.placed
         else None,
@@ -179,12 +179,12 @@ def _hits_words(state: line.RoundState, names: tuple[str, ...]) -> str:
     return said
 
 
-def _why_not(state: line.RoundState, seat: int, tile: Tile, marks) -> str:
+def _why_not(state: line.RoundState, seat: int, tile: Tile, marks) -> IllegalAction | None:
     """The referee's reason a tapped tile lights nothing, where the rules rather than the
     numbers forbid it: a lead that must be a double, a locked number, a spinner's covered
     sides, a face off the open cross."""
     if state.is_over:
-        return ""
+        return None
     if not state.layout.placed:
         tries = [Play(seat, tile)]
     else:
@@ -198,11 +198,11 @@ def _why_not(state: line.RoundState, seat: int, tile: Tile, marks) -> str:
     for play in tries:
         reason = line.check(state, play)
         if reason is not None and reason.rule not in ("turn.order", "line.attach"):
-            return f"{reason.message} ({reason.rule})"
-    return ""
+            return reason
+    return None
 
 
-def _last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
+def last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
     """What the last play scored, in scoring games where the referee credits it."""
     if state.dominards:
         return _hits_words(state, names) if state.last_hits is not None else ""
@@ -337,7 +337,12 @@ def _aim(match: Match) -> str:
 
 
 def summary_context(match: Match) -> dict[str, Any]:
-    names = list(match.seats.order_by("number").values_list("player__name", flat=True))
+    # The record book draws its chart and writes its CSV from this sheet, so it is imported
+    # here rather than at the top: the modules would otherwise import each other.
+    from scoring.records import score_chart
+
+    seats = list(match.seats.order_by("number").values_list("player__name", "player_id"))
+    names = [name for name, _ in seats]
     rounds = []
     running = [0] * len(names)
     for round_row in Round.objects.filter(match=match, result__isnull=False).order_by("number"):
@@ -352,6 +357,7 @@ def summary_context(match: Match) -> dict[str, Any]:
                 "reason": result["reason"],
                 "points": points,
                 "running": list(running),
+                "finished": True,
             }
         )
     # A round in progress has scored in the count games, but has no result yet.
@@ -360,12 +366,14 @@ def summary_context(match: Match) -> dict[str, Any]:
         number = rounds[-1]["number"] + 1 if rounds else 1
         rounds.append(
             {"number": number, "winner": "—", "reason": "in progress", "points": playing,
-             "running": list(match.totals)}
+             "running": list(match.totals), "finished": False}
         )  # fmt: skip
     return {
         "match": match,
         "names": names,
+        "players": [{"name": name, "pk": pk} for name, pk in seats],
         "rounds": rounds,
+        "chart": score_chart(names, rounds),
         "totals": match.totals,
         "winner": names[match.winner] if match.winner is not None else None,
         "aim": _aim(match),

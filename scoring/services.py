@@ -164,12 +164,24 @@ def _replayed(match: Match, version: int) -> Replayed:
 def load_table(match: Match, version: int | None = None) -> Table:
     """The table at ``version`` (the match's own by default)."""
     replayed = _replayed(match, match.version if version is None else version)
-    names, last, played = replayed.names, replayed.last_row, replayed.played
+    return table_from(
+        match, replayed.names, replayed.played, list(replayed.rows), replayed.last_row
+    )
+
+
+def table_from(
+    match: Match,
+    names: tuple[str, ...],
+    played: RoundReplay | None,
+    rows: list[Action],
+    last: Round | None,
+) -> Table:
+    """The table after the last round row's replay ``played``: that round, or the next one
+    once it is tallied (the referee's desk builds one from a document, unsaved)."""
     rules = engine(match.game)
     if last is None or played is None:
         first = rules.start(match.game, match.options, names, base=match.totals)
         return Table(match, names, 1, first, None)
-    rows = list(replayed.rows)
     if played.finished and not played.state.match_over:
         fresh = rules.start(
             match.game,
@@ -232,20 +244,8 @@ def record(
 def _append(table: Table, action: RefAction, key: str) -> Replayed:
     """Apply ``action`` to the table and write it; the last round's replay afterwards."""
     match = table.match
-    round_row: Round | None = table.last_row
-    if isinstance(action, Undo):
-        # An undo reaches back into the last round that has actions, even a tallied one.
-        if table.played is None:
-            raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
-        played = table.played
-    elif isinstance(action, Stop) and table.between_rounds:
-        played = table.played  # a match stopped after a tallied round: logged in that round
-    else:
-        played = RoundReplay((), (), table.state, ())
-        if table.played is not None and not table.between_rounds:
-            played = table.played
-        else:
-            round_row = None  # the first action of a round creates the round
+    played = round_for(table, action)
+    round_row = table.last_row if played is table.played else None  # None: a new round
     before = played.state
     played = step(played, action)  # IllegalAction leaves the transaction to roll back
     after, points = played.state, list(played.points[-1])
@@ -275,6 +275,21 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
         round_row.result = result
     _settle_match(match, after)
     return Replayed(table.names, round_row, tuple(rows), played)
+
+
+def round_for(table: Table, action: RefAction) -> RoundReplay:
+    """The round ``action`` goes into: the last round row's replay, or a fresh round (no
+    actions yet) when that one is tallied and the action begins the next."""
+    if isinstance(action, Undo):
+        # An undo reaches back into the last round that has actions, even a tallied one.
+        if table.played is None:
+            raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
+        return table.played
+    if isinstance(action, Stop) and table.between_rounds:
+        return table.played  # a match stopped after a tallied round: logged in that round
+    if table.played is not None and not table.between_rounds:
+        return table.played
+    return RoundReplay((), (), table.state, ())
 
 
 def _settle_match(match: Match, state: line.RoundState) -> None:

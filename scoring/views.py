@@ -13,15 +13,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from referee import PRESETS, DocumentError, IllegalAction, InvalidAction
-from scoring import access, services
+from scoring import access, records, services
+from scoring import desk as referee_desk
 from scoring.drawing import qr_svg
 from scoring.forms import action_from_post, new_match_from_post, parse_version
-from scoring import desk as referee_desk
-from scoring import records
 from scoring.havoc_screen import havoc_context
 from scoring.models import Match, Player
 from scoring.replay_screen import replay_context
-from scoring.rules_pages import game_rules, rules_index_context
+from scoring.rules_pages import game_rules, house_rules, rules_index_context
 from scoring.screens import summary_context, table_context
 from scoring.truck_screen import truck_context
 
@@ -162,28 +161,33 @@ def new_links(request: HttpRequest, pk: int) -> HttpResponse:
 def _render_table(
     request, match, role, tile, notice=None, status=200, refused=None
 ) -> HttpResponse:
-    my_seat = access.seat(request, match)
     table = services.load_table(match)
-    family = PRESETS[match.game].family
-    if family == "havoc":
-        context = havoc_context(table, request.GET, notice, my_seat)
-        screen = "scoring/havoc.html"
-    elif family == "truck":
-        # After a tap the screen stays on the seat it was for; else the query string chooses.
-        asked = request.POST if request.method == "POST" else request.GET
-        moving_on = request.method == "POST" and status == 200  # a tap recorded: next seat
-        context = truck_context(table, asked, notice, my_seat, moving_on)
-        screen = "scoring/truck.html"
-    else:
-        context = table_context(table, tile, notice, my_seat, refused)
-        screen = "scoring/table.html"
+    context, screen = _screen(
+        request, table, tile, notice, access.seat(request, match), status, refused
+    )
     context.update(_sharing(request, match, role))
+    context.update(act=reverse("act", args=[match.pk]), here=reverse("table", args=[match.pk]))
+    if not request.htmx:  # the parts below the table, on the full page only
+        context["house_rules"] = house_rules(match.game, match.options)
     template = f"{screen}#table" if request.htmx else screen
     response = render(request, template, context, status=status)
     # A poll sent before this phone's own tap may answer after it: the page swaps a table
     # in only if it is newer than the one it shows (a tapped tile would be lost otherwise).
     response["X-Table-Version"] = str(match.version)
     return response
+
+
+def _screen(request, table, tile, notice, my_seat, status, refused) -> tuple[dict, str]:
+    """The context and template of the game's table screen."""
+    family = PRESETS[table.match.game].family
+    if family == "havoc":
+        return havoc_context(table, request.GET, notice, my_seat), "scoring/havoc.html"
+    if family == "truck":
+        # After a tap the screen stays on the seat it was for; else the query string chooses.
+        asked = request.POST if request.method == "POST" else request.GET
+        moving_on = request.method == "POST" and status == 200  # a tap recorded: next seat
+        return truck_context(table, asked, notice, my_seat, moving_on), "scoring/truck.html"
+    return table_context(table, tile, notice, my_seat, refused), "scoring/table.html"
 
 
 def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
@@ -288,7 +292,33 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
     kept = referee_desk.find(key)
     if kept is None:
         raise Http404("No such position: the link may be mistyped.")
-    return referee_desk.render_position(request, kept)
+    table = referee_desk.table_of(kept)
+    ruling, notice, status = None, None, 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("then") == "play":  # "Play it on": the position after it
+                proposal = json.loads(request.POST.get("action", ""))
+                return redirect("position", key=referee_desk.played_on(kept, table, proposal).key)
+            ruling = referee_desk.rule(table, request.POST)
+        except IllegalAction as error:
+            status, notice = 422, error
+        except (InvalidAction, ValueError, TypeError) as error:
+            status, notice = 400, getattr(error, "message", "That is not an action.")
+    tile = request.GET.get("tile") if request.method == "GET" else None
+    context, screen = _screen(request, table, tile, notice, None, status, None)
+    here = reverse("position", args=[kept.key])
+    context.update(
+        desk=True,
+        keeping=True,  # the table's buttons propose actions here; nothing is recorded
+        act=here,
+        here=here,
+        ruling=ruling,
+        ruling_json=json.dumps(ruling.action) if ruling and ruling.legal else "",
+        share_url=request.build_absolute_uri(here),
+        house_rules=house_rules(table.match.game, table.match.options),
+    )
+    template = f"{screen}#table" if request.htmx else screen
+    return render(request, template, context, status=status)
 
 
 def export_download(request: HttpRequest, pk: int) -> HttpResponse:
