@@ -298,3 +298,12 @@ def test_a_truck_unload_is_ruled_with_its_chains(client, db):
     said = ruling(html)
     assert status == 200 and said.startswith("Legal:"), said
     assert "The load:" in said and "(truck.best)" in said
+
+
+def test_buttons_the_table_disables_can_be_asked_about(client, db):
+    url = set_up(client)
+    page = client.get(url).content.decode()
+    knock = re.search(r"<button[^>]*>Ana knocks</button>", page).group(0)
+    assert "disabled" not in knock and "data-desk" in page
+    said = ruling(ask(client, url, type="pass", seat="0")[1])
+    assert said.startswith("Not legal: Ana knocked") and "draw.must-draw" in said
