@@ -1,23 +1,458 @@
-"""The record book: player pages, leaderboards, the score sheet as CSV and as a chart."""
+"""The record book: player pages, leaderboards, the score sheet as CSV and as a chart.
+
+Everything here reads what recording already stored (each match's status and winner, each
+round's result, each action's points) and never replays a match: a record book spans every
+match a player sat in, and replaying them all on each visit would grow without bound.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from scoring.models import Match, Player
+from django.db.models import Count, F, Q, QuerySet
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+from referee import PRESETS
+from scoring.models import Action, Match, Player, Round, Seat
+from scoring.screens import summary_context
+
+RECENT = 20  # matches listed on a player's page; the counts above them cover every match
+
+# A seat's match won: only a finished match has a winner to count (a Dominards tie at the top
+# finishes with none, and counts as played, not won).
+WON = Q(match__status=Match.FINISHED, match__winner=F("number"))
+
+# The games whose plays can score during a round: the count games by the count, Dominards by
+# its dice and cards. Only their logs hold a best play or a Muggins call.
+PLAYS_SCORE = tuple(slug for slug, p in PRESETS.items() if p.scoring != "block")
+
+# Double Domino Havoc counts what is left in the tray against its holder: lowest wins.
+PENALTY_GAMES = frozenset(slug for slug, p in PRESETS.items() if p.family == "havoc")
+
+
+# -- player pages -----------------------------------------------------------------------
 
 
 def player_context(player: Player, joined: list[int]) -> dict[str, Any]:
-    raise NotImplementedError
+    """A player's record; ``joined`` are the matches this phone has a link to, the only
+    ones the page links (a match is private to the phones at its table)."""
+    plays, made, suffered = _plays_and_calls(player)
+    scoring = [play for play in plays if play.points > 0]
+    best = max(scoring, key=lambda play: play.points, default=None)  # the first of equals
+    games = _games(player)
+    return {
+        "player": player,
+        "games": games,
+        "muggins": {"made": made, "suffered": suffered}
+        if made or suffered or any(g["muggins"] for g in games)
+        else None,
+        "best": _best_words(best, set(joined)) if best is not None else None,
+        "recent": _recent(player, set(joined)),
+    }
+
+
+def _games(player: Player) -> list[dict[str, Any]]:
+    """Per game the player sat in: matches played (finished), won, in progress, and the
+    average a round."""
+    counts = {
+        row["match__game"]: row
+        for row in Seat.objects.filter(player=player)
+        .values("match__game")
+        .annotate(
+            played=Count("pk", filter=Q(match__status=Match.FINISHED)),
+            won=Count("pk", filter=WON),
+            playing=Count("pk", filter=Q(match__status=Match.PLAYING)),
+            muggins=Count("pk", filter=Q(match__options__muggins=True)),
+        )
+        .order_by()  # the models' orderings would split the groups
+    }
+    scored = _round_points(player)
+    return [
+        {
+            "slug": slug,
+            "title": game.title,
+            "played": counts[slug]["played"],
+            "won": counts[slug]["won"],
+            "playing": counts[slug]["playing"],
+            "muggins": counts[slug]["muggins"],
+            "average": _average(*scored[slug]) if slug in scored else None,
+            "unit": "penalty points" if slug in PENALTY_GAMES else "points",
+        }
+        for slug, game in PRESETS.items()
+        if slug in counts
+    ]
+
+
+def _round_points(player: Player) -> dict[str, tuple[int, int]]:
+    """Per game: the points the player scored in finished rounds, and how many such rounds
+    they sat in (a round scores in its result, whatever the game)."""
+    scored: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
+    rows = (
+        Round.objects.filter(match__seats__player=player, result__isnull=False)
+        .values_list("match__game", "match__seats__number", "result__points")
+        .order_by()
+    )
+    for game, seat, points in rows:
+        total, rounds = scored[game]
+        scored[game] = (total + (points or {}).get(str(seat), 0), rounds + 1)
+    return scored
+
+
+def _average(points: int, rounds: int) -> str:
+    return f"{points / rounds:.1f}"
+
+
+@dataclass
+class _Play:
+    """A tile played, and what it finally earned its player: the play's own points, or in
+    muggins mode its declaration, less what a challenge took back."""
+
+    match: int
+    game: str
+    seat: int
+    tile: str
+    points: int
+
+
+# The kinds that credit a play or call one out (fives.muggins): the rest of a log is not read.
+PLAY_KINDS = ("play", "declare", "challenge", "muggins")
+
+
+def _plays_and_calls(player: Player) -> tuple[list[_Play], int, int]:
+    """The player's scoring plays, the Muggins calls they made, and those made on their
+    plays. A call is on the last tile placed before it (the window closes at the next tile),
+    so the log's order says whose play it took points from."""
+    theirs = Q(round__match__seats__player=player, round__match__game__in=PLAYS_SCORE)
+    rows = (
+        Action.objects.filter(theirs, kind__in=PLAY_KINDS)
+        .values_list(
+            "round_id",
+            "seq",
+            "kind",
+            "payload",
+            "points",
+            "round__match_id",
+            "round__match__game",
+            "round__match__seats__number",
+        )
+        .order_by("round_id", "seq")
+    )
+    undone = _undone(
+        Round.objects.filter(
+            match__seats__player=player, match__game__in=PLAYS_SCORE, actions__kind="undo"
+        )
+    )
+    plays: list[_Play] = []
+    made = suffered = 0
+    last: _Play | None = None
+    current = None
+    for round_id, seq, kind, payload, points, match, game, mine in rows:
+        if (round_id, seq) in undone:
+            continue
+        if round_id != current:
+            current, last = round_id, None
+        if kind == "play":
+            last = _Play(match, game, payload["seat"], payload["tile"], _credit(points, mine))
+            if last.seat == mine:
+                plays.append(last)
+        elif kind == "muggins":
+            if payload["seat"] == mine:
+                made += 1
+            if last is not None and last.seat == mine:
+                suffered += 1
+        elif last is not None and last.seat == mine:  # a declaration or a challenge
+            last.points += _credit(points, mine)
+    return plays, made, suffered
+
+
+def _credit(points: list[int], seat: int) -> int:
+    return points[seat] if points else 0
+
+
+def _undone(rounds: QuerySet[Round]) -> set[tuple[int, int]]:
+    """(round, seq) of every action an undo took back. The log keeps both (the undo carries
+    the negated points), so neither may count. An undo takes back the last action still
+    standing in its round; most rounds have none, hence only these rounds' logs are read."""
+    log = (
+        Action.objects.filter(round__in=rounds.values("pk"))
+        .values_list("round_id", "seq", "kind")
+        .order_by("round_id", "seq")
+    )
+    undone: set[tuple[int, int]] = set()
+    standing: list[tuple[int, int]] = []
+    for round_id, seq, kind in log:
+        if standing and standing[-1][0] != round_id:
+            standing = []
+        if kind != "undo":
+            standing.append((round_id, seq))
+        elif standing:
+            undone.add(standing.pop())
+    return undone
+
+
+def _best_words(best: _Play, joined: set[int]) -> dict[str, Any]:
+    return {
+        "tile": best.tile,
+        "points": best.points,
+        "game": PRESETS[best.game].title,
+        "match": best.match,
+        "linked": best.match in joined,
+    }
+
+
+def _recent(player: Player, joined: set[int]) -> list[dict[str, Any]]:
+    seats = (
+        Seat.objects.filter(player=player)
+        .select_related("match")
+        .prefetch_related("match__seats__player")
+        .order_by("-match__updated_at", "-match__pk")[:RECENT]
+    )
+    return [
+        {
+            "pk": seat.match.pk,
+            "title": seat.match.get_game_display(),
+            "date": seat.match.updated_at,
+            "outcome": _outcome(seat.match, seat.number),
+            "total": seat.match.totals[seat.number] if seat.match.totals else 0,
+            "others": [s.player.name for s in seat.match.seats.all() if s.pk != seat.pk],
+            "linked": seat.match.pk in joined,
+        }
+        for seat in seats
+    ]
+
+
+def _outcome(match: Match, seat: int) -> str:
+    if match.status == Match.PLAYING:
+        return "in progress"
+    if match.winner is None:
+        return "tied"  # a tie at the top ended it (Dominards): nobody won
+    return "won" if match.winner == seat else "lost"
+
+
+# -- leaderboards -----------------------------------------------------------------------
 
 
 def leaderboard_context(game: str | None) -> dict[str, Any]:
-    raise NotImplementedError
+    """Every game that has a match, or ``game`` alone: its players by matches won, then win
+    rate, then matches played. Only finished matches count."""
+    games = _games_with_matches()
+    shown = [game] if game is not None else games
+    rows = (
+        Seat.objects.filter(match__status=Match.FINISHED, match__game__in=shown)
+        .values("match__game", "player_id", "player__name")
+        .annotate(played=Count("pk"), won=Count("pk", filter=WON))
+        .order_by()  # the models' orderings would split the groups
+    )
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_game[row["match__game"]].append(row)
+    return {
+        "game": PRESETS[game] if game is not None else None,
+        "games": [PRESETS[slug] for slug in games],
+        "sections": [
+            {"slug": slug, "title": PRESETS[slug].title, "players": _ranked(by_game[slug])}
+            for slug in shown
+        ],
+    }
+
+
+def _games_with_matches() -> list[str]:
+    """The games that have at least one match, in the rulebook's order."""
+    played = set(Match.objects.order_by().values_list("game", flat=True).distinct())
+    return [slug for slug in PRESETS if slug in played]
+
+
+def _ranked(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Players in order, numbered; equals share a number (1, 2, 2, 4)."""
+
+    def standing(row: dict[str, Any]) -> tuple[int, Fraction, int]:
+        return row["won"], Fraction(row["won"], row["played"]), row["played"]
+
+    ordered = sorted(
+        rows, key=lambda r: (tuple(-x for x in standing(r)), r["player__name"].casefold())
+    )
+    ranked: list[dict[str, Any]] = []
+    for place, row in enumerate(ordered, start=1):
+        tied = ranked and standing(ordered[place - 2]) == standing(row)
+        ranked.append(
+            {
+                "rank": ranked[-1]["rank"] if tied else place,
+                "pk": row["player_id"],
+                "name": row["player__name"],
+                "won": row["won"],
+                "played": row["played"],
+                "rate": f"{round(100 * row['won'] / row['played'])}%",
+            }
+        )
+    return ranked
+
+
+# -- the score sheet as CSV -------------------------------------------------------------
+
+# A cell starting with one of these is run as a formula by spreadsheets (CSV injection);
+# player names are typed by anyone at the table.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def score_sheet_csv(match: Match) -> str:
-    raise NotImplementedError
+    """The score sheet: a row per round (a round in progress too), each player's points,
+    then each player's running total, and a Total row."""
+    sheet = summary_context(match)
+    names = sheet["names"]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = ["Round", "Winner", "Reason"]
+    header += [f"{name} points" for name in names] + [f"{name} total" for name in names]
+    writer.writerow(_text(cell) for cell in header)
+    for r in sheet["rounds"]:
+        said = [r["number"], _text(r["winner"]), _text(r["reason"])]
+        writer.writerow(said + r["points"] + r["running"])
+    ending = [_text(sheet["winner"] or ""), _text(match.get_status_display().lower())]
+    writer.writerow(["Total", *ending, *sheet["totals"], *sheet["totals"]])
+    return out.getvalue()
+
+
+def _text(cell: str) -> str:
+    """A text cell a spreadsheet shows as text. Numbers are written as numbers and never
+    pass here: a negative score must stay a number."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+# -- the score sheet as a chart ---------------------------------------------------------
 
 
 def score_chart_svg(match: Match) -> str:
-    raise NotImplementedError
+    """The running totals of a match by round as an SVG line chart; "" before the first
+    round is finished."""
+    sheet = summary_context(match)
+    return score_chart(sheet["names"], sheet["rounds"])
+
+
+# The drawing's units; the viewBox scales it to the screen (a phone is 390 px wide).
+WIDTH, LEFT, RIGHT, TOP, PLOT = 360, 40, 14, 10, 160
+LEGEND_ROW = 20
+# Each player's line differs by its marker and its dash as well as its colour (the colours
+# come from boneyard.css, which knows the light and dark themes), so that no reader depends
+# on telling colours apart. Marker paths are relative to the point they mark.
+MARKERS = (
+    "m-3.5 0a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0z",  # circle
+    "m-3.2-3.2h6.4v6.4h-6.4z",  # square
+    "m0-4.4l4 7h-8z",  # triangle
+    "m0-4.6l4.6 4.6-4.6 4.6-4.6-4.6z",  # diamond
+    "m0 4.4l4-7h-8z",  # triangle pointing down
+    "m-3.5-3.5l7 7m0-7l-7 7",  # cross
+    "m-4.5 0h9m-4.5-4.5v9",  # plus
+    "m-4.5-1.5h9v3h-9z",  # bar
+)
+DASHES = ("", "7 3", "2 3", "9 3 2 3")
+
+
+def score_chart(names: Sequence[str], rounds: Sequence[dict[str, Any]]) -> str:
+    """The chart of the score sheet's finished ``rounds`` (``summary_context``'s rows):
+    x is the round, 0 to n, y each player's running total."""
+    finished = [r for r in rounds if r["finished"]]
+    if not finished:
+        return ""
+    series = [[0, *(r["running"][seat] for r in finished)] for seat in range(len(names))]
+    everything = [v for line in series for v in line]
+    levels = _ticks(min(everything), max(everything), most=5)
+    last = len(finished)
+    low, high = levels[0], levels[-1]
+
+    def x(n: int) -> float:
+        return LEFT + (WIDTH - LEFT - RIGHT) * n / last
+
+    def y(value: int) -> float:
+        return TOP + PLOT * (high - value) / (high - low)
+
+    summary = ", ".join(f"{name} {line[-1]}" for name, line in zip(names, series, strict=True))
+    rounds_said = f"{last} round{'s' if last > 1 else ''}"
+    label = escape(f"Scores by round: {summary} after {rounds_said}")
+    legend_top = TOP + PLOT + 46
+    height = legend_top + LEGEND_ROW * len(names)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" viewBox="0 0 {WIDTH} '
+        f'{height}" role="img" aria-label="{label}" font-size="12">',
+        f"<title>{label}</title>",
+        *_axes(levels, [n for n in _ticks(0, last, most=8) if n <= last], x, y),
+    ]
+    for seat, line in enumerate(series):
+        points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in enumerate(line))
+        marks = "".join(_mark(seat, x(n), y(v)) for n, v in enumerate(line) if n)
+        parts.append(
+            f'<g class="series s{seat % len(MARKERS)}"><polyline points="{points}" fill="none" '
+            f'stroke="currentColor" stroke-width="2" stroke-linejoin="round"{_dash(seat)}/>'
+            f'<path d="{marks}" fill="currentColor" stroke="currentColor" stroke-width="1.2"/>'
+            "</g>"
+        )
+    parts += _legend(names, series, legend_top)
+    parts.append("</svg>")
+    return mark_safe("".join(parts))  # every name in it went through escape()
+
+
+def _axes(levels: list[int], rounds: list[int], x, y) -> Iterator[str]:
+    """Grid lines at the score levels, the two axes, and their numbers."""
+    bottom, right = y(levels[0]), WIDTH - RIGHT
+    yield '<g class="grid" stroke="currentColor" stroke-opacity="0.2">'
+    for level in levels[1:]:
+        yield f'<line x1="{LEFT}" x2="{right:.1f}" y1="{y(level):.1f}" y2="{y(level):.1f}"/>'
+    yield "</g>"
+    yield (
+        f'<g class="axis" stroke="currentColor"><line x1="{LEFT}" x2="{right:.1f}" '
+        f'y1="{bottom:.1f}" y2="{bottom:.1f}"/><line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" '
+        f'y2="{bottom:.1f}"/></g>'
+    )
+    yield '<g class="ticks" fill="currentColor">'
+    for level in levels:
+        yield f'<text x="{LEFT - 5}" y="{y(level) + 4:.1f}" text-anchor="end">{level}</text>'
+    for n in rounds:
+        yield f'<text x="{x(n):.1f}" y="{bottom + 16:.1f}" text-anchor="middle">{n}</text>'
+    middle = (LEFT + right) / 2
+    yield f'<text x="{middle:.1f}" y="{bottom + 32:.1f}" text-anchor="middle">Round</text>'
+    yield "</g>"
+
+
+def _legend(names: Sequence[str], series: list[list[int]], top: int) -> Iterator[str]:
+    for seat, (name, line) in enumerate(zip(names, series, strict=True)):
+        middle = top + LEGEND_ROW * seat + LEGEND_ROW / 2
+        yield (
+            f'<g class="series s{seat % len(MARKERS)}"><line x1="8" x2="38" y1="{middle}" '
+            f'y2="{middle}" stroke="currentColor" stroke-width="2"{_dash(seat)}/>'
+            f'<path d="{_mark(seat, 23, middle)}" fill="currentColor" stroke="currentColor" '
+            'stroke-width="1.2"/></g>'
+            f'<text class="legend" x="46" y="{middle + 4}" fill="currentColor">'
+            f"{escape(name)}: {line[-1]}</text>"
+        )
+
+
+def _mark(seat: int, x: float, y: float) -> str:
+    return f"M{x:.1f} {y:.1f}{MARKERS[seat % len(MARKERS)]}"
+
+
+def _dash(seat: int) -> str:
+    dash = DASHES[seat % len(DASHES)]
+    return f' stroke-dasharray="{dash}"' if dash else ""
+
+
+def _ticks(low: int, high: int, most: int) -> list[int]:
+    """Round numbers from ``low`` or below to ``high`` or above, a step of 1, 2 or 5 times a
+    power of ten apart, at most ``most`` steps."""
+    for step in _steps():
+        first, last = low // step * step, -(-high // step) * step
+        if (last - first) // step <= most:
+            return list(range(first, max(last, first + step) + 1, step))
+    raise AssertionError("unreachable: the steps grow without end")
+
+
+def _steps() -> Iterator[int]:
+    power = 1
+    while True:
+        yield from (power, 2 * power, 5 * power)
+        power *= 10

@@ -337,10 +337,6 @@ def _aim(match: Match) -> str:
 
 
 def summary_context(match: Match) -> dict[str, Any]:
-    # The record book draws its chart and writes its CSV from this sheet, so it is imported
-    # here rather than at the top: the modules would otherwise import each other.
-    from scoring.records import score_chart
-
     seats = list(match.seats.order_by("number").values_list("player__name", "player_id"))
     names = [name for name, _ in seats]
     rounds = []
@@ -373,7 +369,6 @@ def summary_context(match: Match) -> dict[str, Any]:
         "names": names,
         "players": [{"name": name, "pk": pk} for name, pk in seats],
         "rounds": rounds,
-        "chart": score_chart(names, rounds),
         "totals": match.totals,
         "winner": names[match.winner] if match.winner is not None else None,
         "aim": _aim(match),

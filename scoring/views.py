@@ -169,6 +169,7 @@ def _render_table(
     context.update(act=reverse("act", args=[match.pk]), here=reverse("table", args=[match.pk]))
     if not request.htmx:  # the parts below the table, on the full page only
         context["house_rules"] = house_rules(match.game, match.options)
+        context["chart"] = records.score_chart_svg(match)
     template = f"{screen}#table" if request.htmx else screen
     response = render(request, template, context, status=status)
     # A poll sent before this phone's own tap may answer after it: the page swaps a table
@@ -204,7 +205,9 @@ def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
 
 def summary(request: HttpRequest, pk: int) -> HttpResponse:
     match, _ = _match(request, pk)
-    return render(request, "scoring/summary.html", summary_context(match))
+    context = summary_context(match)
+    context["chart"] = records.score_chart(context["names"], context["rounds"])
+    return render(request, "scoring/summary.html", context)
 
 
 def scores_csv(request: HttpRequest, pk: int) -> HttpResponse:
