@@ -138,10 +138,14 @@ class _Rows:
 
 
 def layout_svg(
-    layout: Layout, marks: list[EndMark], counting: frozenset[Tile] = frozenset()
+    layout: Layout,
+    marks: list[EndMark],
+    counting: frozenset[Tile] = frozenset(),
+    count_shown: bool = True,
 ) -> SafeString:
     """The layout as rows: the lead, then every arm from where it leaves; the tiles in
-    ``counting`` (those that make up the count) are marked.
+    ``counting`` (those that make up the count) are marked. Its name reads every tile, row
+    by row, and the count unless ``count_shown`` is off (in Muggins spotting it is the game).
 
     A phone is too narrow for a true-to-table drawing of long arms, so each arm
     is drawn as its own row, wrapped, with its open end lettered like the buttons.
@@ -160,6 +164,7 @@ def layout_svg(
         ("mark", m) for face in ("side", END) for m in by_tile.get((lead.tile, face), [])
     ]
     rows.row(f"Lead {lead.tile}", lead_items)
+    spoken = [f"lead {lead.tile.name}"]
     for origin, face, chain in layout.arms()[1:]:
         assert origin is not None
         items: list[tuple[str, object]] = []
@@ -172,15 +177,16 @@ def layout_svg(
         items += [("mark", m) for m in by_tile.get((last, "side"), [])]
         where = " (end)" if face == END else ""
         rows.row(f"from {layout.placed[origin].tile}{where}", items)
+        arm = ", ".join(layout.placed[index].tile.name for index in chain)
+        spoken.append(f"from {layout.placed[origin].tile.name}{where}: {arm}")
     for placed in layout.placed[1:]:
         for mark in by_tile.get((placed.tile, END), []):
             rows.row(f"from {placed.tile} (end)", [("mark", mark)])
     height = rows.y + 4
+    count = f". Count {layout.count}" if count_shown else ""
     return mark_safe(
         f'<svg class="layout" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="The layout, {len(layout)} tiles, count {layout.count}">'
-        + "".join(rows.parts)
-        + "</svg>"
+        f'aria-label="The layout: {"; ".join(spoken)}{count}">' + "".join(rows.parts) + "</svg>"
     )
 
 
@@ -260,7 +266,8 @@ def truck_svg(
             for x, y in centres
         )
         parts.append(f'<g class="chain {chain.kind}"><polyline points="{points}"/>{dots}</g>')
-    name = escape(label or "A truck")
+    held = ", ".join(t.name for t in truck.tiles) or "empty"
+    name = escape(f"{label or 'A truck'}: {held}")
     size = "truck big" if big else "truck"
     return mark_safe(
         f'<svg class="{size}" viewBox="0 0 {width} {height}" role="img" aria-label="{name}">'

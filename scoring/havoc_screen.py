@@ -129,12 +129,12 @@ def banner(state: HavocState) -> str:
 
 def _rack_card(state: HavocState, seat: int) -> dict[str, Any]:
     rack, name = state.racks[seat], state.names[seat]
-    train = ", ".join(f"{link.tile.other(link.free)}-{link.free}" for link in rack.train)
+    train = ", ".join(link.tile.name for link in rack.train)
     waiting = state.doubles is not None and state.doubles.slot == seat
     label = (
         f"{name}'s rack: train {train or 'empty'}"
         + (f" ({rack.free_end} free)" if rack.train else "")
-        + f"; discard slot {rack.slot or 'empty'}; {rack.tray} tiles in the tray"
+        + f"; discard slot {rack.slot.name if rack.slot else 'empty'}; {rack.tray} tiles in the tray"
     )
     return {
         "seat": seat,

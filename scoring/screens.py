@@ -77,7 +77,9 @@ def table_context(
         "table": table,
         "state": state,
         "names": table.names,
-        "layout_svg": layout_svg(state.layout, marks, frozenset(t for t, _ in parts)),
+        "layout_svg": layout_svg(
+            state.layout, marks, frozenset(t for t, _ in parts), count_shown=not state.muggins
+        ),
         "marks": marks,
         "picker_html": picker_html(picker, tile),
         "leading": not state.layout.placed and not state.is_over,

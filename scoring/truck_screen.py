@@ -145,16 +145,12 @@ def _truck_card(state: TruckState, seat: int, chosen: int) -> dict[str, Any]:
         "seat": seat,
         "name": name,
         "total": state.totals[seat],
-        "svg": truck_svg(truck, label=f"{name}'s truck: " + _contents(truck)),
+        "svg": truck_svg(truck, label=f"{name}'s truck"),
         "dominoes": len(truck.placed),
         "doing": doing,
         "busy": held is not None or seat in state.waiting,
         "chosen": seat == chosen,
     }
-
-
-def _contents(truck: Truck) -> str:
-    return ", ".join(str(t) for t in truck.tiles) or "empty"
 
 
 def _draw(state: TruckState, seat: int) -> dict[str, Any]:
@@ -265,9 +261,7 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
         "to_choices": placements_out,
         "to_chosen": asked.get("to", "pool"),
         "full": truck.is_full,
-        "bed_svg": truck_svg(
-            bed, label=f"{state.names[seat]}'s truck: " + _contents(bed), big=True
-        ),
+        "bed_svg": truck_svg(bed, label=f"{state.names[seat]}'s truck", big=True),
     }
 
 

@@ -88,6 +88,8 @@ def test_muggins_hides_the_count_and_asks_the_player_to_declare(scorekeeper, mug
     assert "Ana, what did 5-5 score?" in html
     assert ">No score<" in html and ">Score 10<" in html
     assert "data-gains" not in html and "worth" not in html
+    # Nor does a screen reader hear it: the layout's name reads the tiles, not the count.
+    assert 'aria-label="The layout: lead double five">' in html and "Count 10" not in html
     # An undeclared score can be taken too: the calls are open from the play on.
     assert "Ben: Muggins!" in html and "Ana: Muggins!" not in html
 
