@@ -49,7 +49,7 @@ def havoc_context(
         "banner": banner(state),
         "ring": ring_svg(names, state.direction, acting),
         "clockwise": state.direction > 0,
-        "racks": [_rack_card(state, seat) for seat in range(state.seats)],
+        "racks": [rack_card(state, seat) for seat in range(state.seats)],
         "undo": Button("Undo", havoc.check(undo_state, Undo()))  # type: ignore[arg-type]
         if undo_state is not None
         else None,
@@ -59,7 +59,7 @@ def havoc_context(
             for s, (n, t) in enumerate(zip(names, state.totals, strict=True))
         ],
         "rounds": state.options["rounds"],
-        "last_result": _round_result(finished, names) if finished is not None else None,
+        "last_result": havoc_result(finished, names) if finished is not None else None,
         "shared_win": " and ".join(names[s] for s in (finished or state).shared),
         **_log_tail(_log(table)),
     }
@@ -127,14 +127,15 @@ def banner(state: HavocState) -> str:
     return f"{who}: discard a tray tile to {slot}{took}{leaving}."
 
 
-def _rack_card(state: HavocState, seat: int) -> dict[str, Any]:
+def rack_card(state: HavocState, seat: int) -> dict[str, Any]:
     rack, name = state.racks[seat], state.names[seat]
     train = ", ".join(link.tile.name for link in rack.train)
     waiting = state.doubles is not None and state.doubles.slot == seat
     label = (
         f"{name}'s rack: train {train or 'empty'}"
         + (f" ({rack.free_end} free)" if rack.train else "")
-        + f"; discard slot {rack.slot.name if rack.slot else 'empty'}; {rack.tray} tiles in the tray"
+        + f"; discard slot {rack.slot.name if rack.slot else 'empty'}"
+        + f"; {rack.tray} tiles in the tray"
     )
     return {
         "seat": seat,
@@ -313,7 +314,7 @@ def _tally(state: HavocState, asked: Mapping[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def _round_result(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
+def havoc_result(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
     result = state.result
     assert result is not None
     return {

@@ -1,13 +1,233 @@
-"""Replay: one round of a match stepped through action by action."""
+"""Replay: one round of a match stepped through action by action.
+
+A step is the round's state after its first ``step`` actions, replayed from what is stored:
+the round row's leader and carry, the totals the round started from and its log. Only this
+round is replayed, and two queries read all of it, however long the match.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from scoring.models import Match
+from django.db.models import IntegerField, Max, QuerySet, Subquery, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
+
+from referee import Play, Undo, parse_action
+from referee.document import RoundReplay, play_round
+from referee.document import step as replay_step
+from referee.games import engine
+from referee.games.dump_truck import TruckState
+from referee.games.havoc import HavocState
+from referee.rulebook import preset
+from scoring.drawing import end_marks, layout_svg, ring_svg, tile_svg
+from scoring.havoc_screen import banner, havoc_result, rack_card
+from scoring.models import Action, Match, Round, Seat
+from scoring.screens import dice_panel, last_scored, result_table
+from scoring.truck_screen import final_table, truck_card, truck_status
+from scoring.words import describe_log
+
+MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer
 
 
 def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any] | None:
     """What the replay screen shows after ``step`` actions of round ``number``; None when
-    the match has no such round."""
-    raise NotImplementedError
+    the match has no such round. A missing, malformed or negative step is the round's
+    start, and one past the end is its last action: a hand-edited link still shows a step."""
+    if not 1 <= number <= MOST_ROUNDS:
+        return None
+    seats = len(match.totals)
+    row = _round_row(match, number, seats).first()
+    if row is None:
+        return None
+    names = tuple(getattr(row, f"name_{seat}") for seat in range(seats))
+    base = [getattr(row, f"before_{seat}") or 0 for seat in range(seats)]
+    family = preset(match.game).family
+    logged = list(row.actions.order_by("seq"))
+    actions = [parse_action(entry.payload, family) for entry in logged]
+    shown = _step_asked(step, len(actions))
+    rules = engine(match.game)
+    start = rules.start(
+        match.game, match.options, names, leader=row.leader, base=base, carry=row.carry
+    )
+    played = play_round(start, actions[:shown])
+    whole = played
+    if start.muggins:
+        # What each play was worth, and whether the round's last play may still be
+        # called, are known only from the rest of the round.
+        for action in actions[shown:]:
+            whole = replay_step(whole, action)
+    secret_from = _open_play(whole) if row.result is None else None
+    secret = secret_from is not None and shown >= secret_from
+    lines = describe_log(
+        actions,
+        names,
+        [entry.points for entry in logged],
+        whole.worths,
+        last_play_open=secret_from is not None,
+        family=family,
+    )
+    state = played.state
+    context: dict[str, Any] = {
+        "match": match,
+        "number": number,
+        "rounds": range(1, row.rounds + 1),
+        "names": names,
+        "family": family,
+        "step": shown,
+        "steps": len(actions),
+        "before": shown - 1 if shown > 0 else None,
+        "after": shown + 1 if shown < len(actions) else None,
+        "said": lines[shown - 1] if shown else "",
+        "log": lines,
+        "live": row.result is None,
+        "state": state,
+        "scoreboard": _scoreboard(state, played, names),
+        "champion": names[state.champion] if state.champion is not None else "",
+        "shared": " and ".join(names[s] for s in state.shared),
+    }
+    if family == "truck":
+        context.update(_trucks(state, names))
+    elif family == "havoc":
+        context.update(_racks(state, names))
+    else:
+        context.update(_layout(state, names, secret, actions[shown - 1] if shown else None))
+    return context
+
+
+def _round_row(match: Match, number: int, seats: int) -> QuerySet[Round]:
+    """The round row with everything else the screen needs read in the same query: the
+    players' names, each seat's total before the round and how many rounds there are.
+
+    A seat's total before the round is the sum of what every action of the earlier rounds
+    scored for it: right for any round (the match's totals are only the last round's end),
+    and summed by the database, so the server reads this round's log and nothing more."""
+    earlier = Action.objects.filter(round__match=match, round__number__lt=number).order_by()
+    seated = Seat.objects.filter(match=match).order_by()
+    fields: dict[str, Any] = {
+        "rounds": Subquery(
+            Round.objects.filter(match=match)
+            .order_by()
+            .values("match")
+            .annotate(last=Max("number"))
+            .values("last")
+        )
+    }
+    for seat in range(seats):
+        fields[f"name_{seat}"] = Subquery(seated.filter(number=seat).values("player__name")[:1])
+        # An action that scored nothing stores [], whose element is NULL: Sum skips it.
+        scored = Cast(KT(f"points__{seat}"), IntegerField())
+        fields[f"before_{seat}"] = Subquery(
+            earlier.values("round__match").annotate(total=Sum(scored)).values("total")
+        )
+    return Round.objects.filter(match=match, number=number).annotate(**fields)
+
+
+def _step_asked(raw: str | None, last: int) -> int:
+    """``?step=`` as a number of actions between 0 and ``last``."""
+    raw = (raw or "").strip()
+    if not (raw.isascii() and raw.isdecimal()):
+        return 0  # missing, malformed or negative: the round's start
+    return min(int(raw), last) if len(raw) <= 9 else last  # 9 digits: int() stays cheap
+
+
+def _open_play(played: RoundReplay) -> int | None:
+    """Muggins: the step that placed the tile whose points may still be called, while its
+    window is open (``fives.muggins``); spotting them is the game, so the replay of a round
+    in progress keeps them as quiet as the table does."""
+    state = played.state
+    if state.pending is None or state.result is not None:
+        return None
+    standing: list[int] = []  # the actions an undo has not taken back
+    for index, action in enumerate(played.actions):
+        if isinstance(action, Undo):
+            if standing:
+                standing.pop()
+        else:
+            standing.append(index)
+    plays = [i for i in standing if isinstance(played.actions[i], Play)]
+    return plays[-1] + 1 if plays else None
+
+
+def _scoreboard(state: Any, played: RoundReplay, names: tuple[str, ...]) -> list[dict]:
+    """Each seat's total after this step, what the step changed, and what the seat holds
+    where the table knows it."""
+    changed = played.points[-1] if played.points else ()
+    acting = state.acting if isinstance(state, HavocState) else state.turn
+    rows = []
+    for seat, name in enumerate(names):
+        if isinstance(state, HavocState):
+            rack = state.racks[seat]
+            holds = f"tray {rack.tray} · train {len(rack.train)}/6"
+        elif isinstance(state, TruckState):
+            held = state.holding[seat]
+            holds = f"holds {held}" if held is not None else ""
+        else:
+            holds = f"{state.hands[seat]} in hand"
+            if state.cards:
+                cards = state.cards[seat]
+                holds += f" · {cards} card{'s' if cards != 1 else ''}"
+        delta = changed[seat] if seat < len(changed) else 0
+        rows.append(
+            {
+                "name": name,
+                "total": state.totals[seat],
+                "delta": f"{delta:+d}" if delta else "",
+                "holds": holds,
+                "acting": seat == acting and not state.is_over,
+                "winner": seat == state.champion,
+            }
+        )
+    return rows
+
+
+def _layout(state: Any, names: tuple[str, ...], secret: bool, action: Any) -> dict[str, Any]:
+    """A line game: the layout with its open ends lettered, the count and what made it."""
+    layout = state.layout
+    parts = layout.count_parts() if not secret else ()
+    turn = state.turn
+    return {
+        "board": "layout",
+        "layout_svg": layout_svg(
+            layout, end_marks(layout), frozenset(t for t, _ in parts), count_shown=not secret
+        )
+        if layout.placed
+        else "",
+        "count": None if secret else layout.count,
+        "count_parts": parts,
+        # Dominards calls the count its total (dominards.total).
+        "count_word": "Total" if state.dominards else "Count",
+        "scored": last_scored(state, names) if isinstance(action, Play) else "",
+        "dice": dice_panel(state, names)["dice"],
+        "next": names[turn] if turn is not None and not state.is_over else "",
+        "ended": state.ended if state.is_over and state.result is None else "",
+        "result": result_table(state, names),
+    }
+
+
+def _trucks(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
+    """Dump Truck: every seat's truck as the table draws it, and the pool."""
+    return {
+        "board": "trucks",
+        "status": truck_status(state),
+        "trucks": [truck_card(state, seat, -1) for seat in range(state.seats)],
+        "face_down": state.face_down,
+        "face_up": [tile_svg(tile) for tile in state.face_up],
+        "fresh": state.fresh,
+        "result": final_table(state, names) if state.result is not None else None,
+    }
+
+
+def _racks(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
+    """Double Domino Havoc: what had to happen next, the seats round the direction of play,
+    and every rack."""
+    return {
+        "board": "racks",
+        "banner": banner(state),
+        "ring": ring_svg(names, state.direction, state.acting),
+        "clockwise": state.direction > 0,
+        "racks": [rack_card(state, seat) for seat in range(state.seats)],
+        "boneyard": state.boneyard,
+        "out": len(state.out),
+        "result": havoc_result(state, names) if state.result is not None else None,
+    }

@@ -97,7 +97,7 @@ def table_context(
         "scoreboard": _scoreboard(table),
         **_log_tail(_log(table)),
         "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
-        "last_result": _result(table.played.state, table.names)
+        "last_result": result_table(table.played.state, table.names)
         if table.played and table.played.finished
         else None,
         "last_number": table.last_row.number if table.last_row else 0,
@@ -114,7 +114,7 @@ def table_context(
         "my_seat": my_seat,
         "my_turn": my_seat is not None and my_seat == turn and not state.is_over,
         **_muggins(state, table.names, my_seat),
-        **_dice(state, table.names),
+        **dice_panel(state, table.names),
     }
 
 
@@ -140,7 +140,7 @@ def _card_choices(state: line.RoundState, tile: Tile, lit) -> dict[str, str]:
     }
 
 
-def _dice(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]:
+def dice_panel(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]:
     """Dominards' dice panel: who controls the dice, the roll, what it makes a target and
     for how many more turns; who must roll now; what the last play met."""
     if not state.dominards:
@@ -308,7 +308,7 @@ def _tally(state: line.RoundState, unseen: list[Tile], refused) -> list[dict[str
     ]
 
 
-def _result(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | None:
+def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | None:
     result = state.result
     if result is None:
         return None

@@ -12,7 +12,7 @@ from typing import Any
 from referee import IllegalAction, Tile, Undo
 from referee.actions import Flip, Shift, Take, Unload
 from referee.games import dump_truck
-from referee.games.dump_truck import Truck, TruckState, cell_words
+from referee.games.dump_truck import TruckState, cell_words
 from referee.rulebook import rule_text
 from scoring.drawing import tile_svg, truck_svg
 from scoring.screens import Button, _log, _log_tail
@@ -50,8 +50,8 @@ def truck_context(
         "my_seat": my_seat,
         "seat": seat,
         "seat_name": names[seat],
-        "status": _status(state),
-        "trucks": [_truck_card(state, s, seat) for s in range(state.seats)],
+        "status": truck_status(state),
+        "trucks": [truck_card(state, s, seat) for s in range(state.seats)],
         "pool": {
             "face_down": state.face_down,
             "face_up": [{"tile": t, "svg": tile_svg(t)} for t in state.face_up],
@@ -64,7 +64,7 @@ def truck_context(
             {"name": n, "total": t, "winner": table.match.winner == s}
             for s, (n, t) in enumerate(zip(names, state.totals, strict=True))
         ],
-        "final": _final(state, names) if state.result is not None else None,
+        "final": final_table(state, names) if state.result is not None else None,
         "shared_win": " and ".join(names[s] for s in state.shared),
         **_log_tail(_log(table)),
         "log_title": "This game",  # a game of Dump Truck is one round
@@ -116,7 +116,7 @@ def _chosen_seat(state: TruckState, asked: object, mine: int | None, moving_on: 
     return state.waiting[0] if state.waiting else 0
 
 
-def _status(state: TruckState) -> str:
+def truck_status(state: TruckState) -> str:
     names = state.names
     if state.result is not None:
         return "The game is over."
@@ -131,7 +131,7 @@ def _status(state: TruckState) -> str:
     return " · ".join(parts)
 
 
-def _truck_card(state: TruckState, seat: int, chosen: int) -> dict[str, Any]:
+def truck_card(state: TruckState, seat: int, chosen: int) -> dict[str, Any]:
     truck, name, held = state.trucks[seat], state.names[seat], state.holding[seat]
     if state.result is not None:
         doing = ""
@@ -265,7 +265,7 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
     }
 
 
-def _final(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
+def final_table(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
     result = state.result
     assert result is not None
     winner = names[result.winner] if result.winner is not None else None

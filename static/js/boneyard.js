@@ -22,9 +22,11 @@
     var totals = byEnd(chosen, "totals");
     var cards = byEnd(chosen, "cards");
     var virtual = chosen && chosen.dataset.virtual ? chosen.dataset.virtual.split(" ") : [];
+    // At the referee's desk every end can be asked about: a wrong one gets a ruling.
+    var asking = form.hasAttribute("data-desk") && chosen !== null;
     form.querySelectorAll(".end-button:not(.card-button)").forEach(function (button) {
       var ok = fits !== null && fits.indexOf(button.dataset.end) !== -1;
-      button.disabled = !ok;
+      button.disabled = !ok && !asking;
       button.classList.toggle("fits", ok);
       var gain = button.querySelector(".gain");
       var end = button.dataset.end;
@@ -47,8 +49,13 @@
     }
     var why = form.querySelector("#why");
     if (why) {
-      why.textContent = chosen && chosen.dataset.why ? chosen.dataset.why : "";
-      why.hidden = !why.textContent;
+      // The referee's reason the tapped tile fits nowhere, with its rule as a link.
+      var rule = chosen && chosen.dataset.why ? chosen.dataset.rule : "";
+      why.querySelector(".why-text").textContent = rule ? chosen.dataset.why : "";
+      var link = why.querySelector("a.rule");
+      link.textContent = rule;
+      link.href = why.dataset.rules + "#" + rule;
+      why.hidden = !rule;
     }
     root.querySelectorAll(".end-marker").forEach(function (mark) {
       var ok = fits !== null && fits.indexOf(mark.dataset.end) !== -1;
@@ -207,4 +214,23 @@
   });
   document.addEventListener("DOMContentLoaded", function () { refresh(document); });
   document.addEventListener("htmx:afterSettle", function () { refresh(document); });
+})();
+
+// Replay: ArrowLeft and ArrowRight follow the Previous and Next links of the step buttons,
+// so a round can be walked through from the keyboard. Only on the replay screen, never
+// while typing, and never with a modifier (Alt+Left is the browser's Back).
+(function () {
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (event.defaultPrevented || event.isComposing) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var nav = document.getElementById("step-nav");
+    if (!nav) return;
+    var typing = event.target.closest && event.target.closest("input, textarea, select, [contenteditable]");
+    if (typing) return;
+    var link = nav.querySelector(event.key === "ArrowLeft" ? 'a[rel="prev"]' : 'a[rel="next"]');
+    if (!link) return;
+    event.preventDefault();
+    link.click();
+  });
 })();
