@@ -170,6 +170,7 @@ def _render_table(
     if not request.htmx:  # the parts below the table, on the full page only
         context["house_rules"] = house_rules(match.game, match.options)
         context["chart"] = records.score_chart_svg(match)
+        context["replay_round"] = table.last_row.number if table.last_row else None
     template = f"{screen}#table" if request.htmx else screen
     response = render(request, template, context, status=status)
     # A poll sent before this phone's own tap may answer after it: the page swaps a table

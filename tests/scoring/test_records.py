@@ -401,3 +401,14 @@ def test_the_score_sheet_links_players_rounds_the_csv_and_shows_the_chart(scorek
     assert f'href="/matches/{match.pk}/rounds/2/"' in html
     assert f"/matches/{match.pk}/rounds/3/" not in html  # in progress: nothing to replay yet
     assert html.count("<polyline") == 2 and 'aria-label="Scores by round: Ana 10, Ben 10' in html
+
+
+def test_the_match_page_shows_the_chart_once_a_round_is_finished(scorekeeper, quick_block):
+    from scoring import services
+
+    html = scorekeeper.get(f"/matches/{quick_block.pk}/").content.decode()
+    assert 'class="chart"' not in html
+    services.record(quick_block.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "chart-lead-0")
+    services.record(quick_block.pk, {"type": "tally", "hands": {"1": ["5-4"]}}, 1, "chart-tally-0")
+    html = scorekeeper.get(f"/matches/{quick_block.pk}/").content.decode()
+    assert '<figure class="chart">' in html and "Scores by round: Ana 9, Ben 0" in html

@@ -406,3 +406,11 @@ def test_the_queries_do_not_grow_with_the_rounds(scorekeeper):
     with CaptureQueriesContext(connection) as captured:
         replay_context(long, 30, "60")
     assert len(captured) == 2
+
+
+def test_the_match_page_links_the_replay_of_its_last_round(scorekeeper, draw_match):
+    html = scorekeeper.get(f"/matches/{draw_match.pk}/").content.decode()
+    assert "/rounds/" not in html  # no round has an action yet
+    services.record(draw_match.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "replay-link-0")
+    html = scorekeeper.get(f"/matches/{draw_match.pk}/").content.decode()
+    assert f'href="/matches/{draw_match.pk}/rounds/1/">Replay round 1</a>' in html
