@@ -205,6 +205,9 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = not MANIFEST_STATIC
 WHITENOISE_AUTOREFRESH = not MANIFEST_STATIC
+# WhiteNoise's own type table has no entry for the web app manifest (it would go out as
+# application/octet-stream); runserver's static handler asks Python, which knows it.
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 # --- Security ---------------------------------------------------------------
 

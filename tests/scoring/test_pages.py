@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import struct
+from urllib.parse import urljoin
+
 import pytest
+from django.core.management import call_command
+from django.test import Client
 
 from scoring import services
 from scoring.models import Match, Player
@@ -107,3 +113,68 @@ def test_the_admin_cannot_rewrite_what_the_log_decides(admin_client, draw_match)
     assert 'name="version"' not in html and 'name="totals"' not in html
     action = draw_match.rounds.get().actions.get()
     assert admin_client.get(f"/admin/scoring/action/{action.pk}/delete/").status_code == 403
+
+
+# --- Installable: the web app manifest and the icons -----------------------------------
+
+MANIFEST = "/static/manifest.webmanifest"
+
+
+def served(client: Client, url: str) -> tuple[str, bytes]:
+    """The content type and body of a static file (WhiteNoise answers with a stream)."""
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response["Content-Type"], b"".join(response.streaming_content)
+
+
+def png_size(body: bytes) -> tuple[int, int]:
+    assert body[:8] == b"\x89PNG\r\n\x1a\n" and body[12:16] == b"IHDR"
+    return struct.unpack(">II", body[16:24])
+
+
+def test_every_page_links_the_manifest_the_icons_and_both_theme_colours(client, db):
+    html = client.get("/").content.decode()
+    assert f'<link rel="manifest" href="{MANIFEST}">' in html
+    assert 'name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)"' in html
+    assert 'name="theme-color" content="#212428" media="(prefers-color-scheme: dark)"' in html
+    assert '<link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">' in html
+    assert '<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">' in html
+    assert 'href="data:,"' not in html
+
+
+def test_the_manifest_is_served_as_one_and_its_icons_resolve_next_to_it(client, db):
+    content_type, body = served(client, MANIFEST)
+    assert content_type == "application/manifest+json"
+    manifest = json.loads(body)
+    assert (manifest["name"], manifest["start_url"], manifest["scope"]) == ("Boneyard", "/", "/")
+    assert manifest["display"] == "standalone" and manifest["short_name"]
+    purposes = set()
+    for icon in manifest["icons"]:
+        # Relative, so they resolve against the manifest's own URL, hashed or not.
+        assert not icon["src"].startswith("/")
+        content_type, body = served(client, urljoin(MANIFEST, icon["src"]))
+        assert content_type == icon["type"]
+        if icon["type"] == "image/png":
+            width, height = png_size(body)
+            assert icon["sizes"] == f"{width}x{height}"
+        purposes.add(icon["purpose"])
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes and purposes == {"any", "maskable"}
+    content_type, body = served(client, "/static/icons/apple-touch-icon.png")
+    assert content_type == "image/png" and png_size(body) == (180, 180)
+
+
+def test_collected_static_files_keep_the_unhashed_icons_the_manifest_names(tmp_path, settings):
+    """`make serve` links the manifest by its hashed name; the icons it names relative to
+    itself must still be there under their plain names."""
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    manifest = json.loads((tmp_path / "manifest.webmanifest").read_text())
+    for icon in manifest["icons"]:
+        assert (tmp_path / icon["src"]).is_file(), icon["src"]
+    hashed = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+    assert hashed["manifest.webmanifest"] != "manifest.webmanifest"
