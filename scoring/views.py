@@ -301,13 +301,16 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("then") == "play":  # "Play it on": the position after it
+                if not access.allowed(request, "create"):  # it keeps a new position
+                    raise InvalidAction(TOO_MANY)
                 proposal = json.loads(request.POST.get("action", ""))
                 return redirect("position", key=referee_desk.played_on(kept, table, proposal).key)
             ruling = referee_desk.rule(table, request.POST)
         except IllegalAction as error:
             status, notice = 422, error
         except (InvalidAction, ValueError, TypeError) as error:
-            status, notice = 400, getattr(error, "message", "That is not an action.")
+            notice = getattr(error, "message", "That is not an action.")
+            status = 429 if notice == TOO_MANY else 400
     tile = request.GET.get("tile") if request.method == "GET" else None
     context, screen = _screen(request, table, tile, notice, None, status, None)
     here = reverse("position", args=[kept.key])

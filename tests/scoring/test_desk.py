@@ -307,3 +307,15 @@ def test_buttons_the_table_disables_can_be_asked_about(client, db):
     assert "disabled" not in knock and "data-desk" in page
     said = ruling(ask(client, url, type="pass", seat="0")[1])
     assert said.startswith("Not legal: Ana knocked") and "draw.must-draw" in said
+
+
+def test_keeping_positions_is_rate_limited(client, db, settings):
+    settings.BONEYARD_RATE_LIMITS = {"join": (30, 60), "create": (2, 60)}
+    url = set_up(client)
+    _, html = ask(client, url, type="play", seat="0", tile="0-0", target="5-0")  # not limited
+    action = htmllib.unescape(re.search(r'name="action" value="([^"]*)"', html).group(1))
+    assert client.post(url, {"then": "play", "action": action}).status_code == 302
+    response = client.post(url, {"then": "play", "action": action})
+    assert response.status_code == 429 and "Too many tries" in response.content.decode()
+    assert client.post("/referee/", {"pasted": json.dumps(FIVES)}).status_code == 429
+    assert Position.objects.count() == 2
