@@ -153,6 +153,19 @@ def requests() -> dict:
     counted(lambda: keeper.get(poll, **HX))
     counted(lambda: keeper.get(f"/matches/{match.pk}/poll/?version=0", **HX), fragment=True)
 
+    # The record book and the referee's desk on the same long match (29 rounds and 60
+    # actions): what a replay step, a player page and a ruling cost there.
+    replay = f"/matches/{match.pk}/rounds/30/?step=60"
+    out["replay_step_ms"] = median_ms(lambda: keeper.get(replay, **HX), 100)
+    counted(lambda: keeper.get(replay, **HX))
+    player = f"/players/{match.seats.get(number=0).player_id}/"
+    out["player_page_ms"] = median_ms(lambda: keeper.get(player), 100)
+    counted(lambda: keeper.get(player))
+    position = keeper.post(f"/matches/{match.pk}/ask/")["Location"]
+    ask = {"type": "play", "seat": "1", "tile": "6-5", "target": "6-6/side"}
+    out["desk_ruling_ms"] = median_ms(lambda: keeper.post(position, ask, **HX), 50)
+    counted(lambda: keeper.post(position, ask, **HX))
+
     # Double Domino Havoc: a discard taken at the end of a round of 150 actions.
     document, havoc_tap = matches.havoc_long_match()
     for name, cold in (("havoc_late_ms", False), ("havoc_late_cold_ms", True)):
@@ -264,6 +277,10 @@ def report(figures: dict) -> None:
          f"{figures['havoc_late_ms'] / figures['floor_ms']:.2f} x floor"),
         ("  the same, replay not kept (another worker)",
          f"{figures['havoc_late_cold_ms']:.2f} ms", ""),
+        ("replay: step 60 of round 30", f"{figures['replay_step_ms']:.2f} ms", ""),
+        ("player page", f"{figures['player_page_ms']:.2f} ms", ""),
+        ("referee's desk: a ruling on a 30-round match", f"{figures['desk_ruling_ms']:.2f} ms",
+         ""),
         ("most queries in a request", str(figures["max_queries"]), ""),
         ("table page + css + js, gzip", f"{figures['table_page_bytes_gz']} B", ""),
         ("largest fragment, gzip", f"{figures['max_fragment_bytes_gz']} B", ""),

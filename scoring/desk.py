@@ -5,6 +5,7 @@ action: the desk asks the same referee the table does, and keeps only the positi
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import re
@@ -56,9 +57,16 @@ def find(key: str) -> Position | None:
     return Position.objects.filter(key=key).first()
 
 
+@functools.lru_cache(maxsize=128)
+def _replay_of(key: str) -> MatchReplay:
+    """A position never changes once kept, so its replay is kept too: a long match takes
+    tens of milliseconds to replay, and each proposal at the desk would replay it again."""
+    return replay(Position.objects.get(key=key).document)
+
+
 def table_of(kept: Position) -> services.Table:
     """The table screen's view of a position: unsaved rows standing in for the match's."""
-    checked = replay(kept.document)
+    checked = _replay_of(kept.key)
     match = Match(
         game=checked.game,
         options=dict(checked.options),
