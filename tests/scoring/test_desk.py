@@ -10,7 +10,7 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from referee import replay
+from referee import Play, replay
 from scoring import services
 from scoring.models import Action, Match, Position
 from tests.scoring.conftest import keep, watch
@@ -319,3 +319,41 @@ def test_keeping_positions_is_rate_limited(client, db, settings):
     assert response.status_code == 429 and "Too many tries" in response.content.decode()
     assert client.post("/referee/", {"pasted": json.dumps(FIVES)}).status_code == 429
     assert Position.objects.count() == 2
+
+
+def test_a_dominards_play_is_ruled_with_the_targets_it_meets(client, db):
+    """Played by the first legal actions until a play scores; the desk then names what it
+    met, as the table would."""
+    from referee.document import play_round
+    from referee.games import engine
+
+    rules = engine("dominards")
+    state = rules.start("dominards", {}, ["Ana", "Ben"])
+    actions = []
+    for _ in range(300):
+        legal = [a for a in rules.legal_actions(state) if a.kind != "undo"]
+        scoring = [
+            a for a in legal if isinstance(a, Play) and any(play_round(state, [a]).points[-1])
+        ]
+        if scoring:
+            break
+        actions.append(legal[0])
+        state = play_round(state, [legal[0]]).state
+    else:
+        raise AssertionError("no play ever scored")
+    play = scoring[0]
+    document = {
+        "format": "boneyard-match/1", "game": "dominards", "players": ["Ana", "Ben"],
+        "rounds": [{"actions": [a.to_dict() for a in actions]}],
+    }  # fmt: skip
+    url = set_up(client, document)
+    target = "lead" if play.on is None else f"{play.on}/{play.face}" if play.face else str(play.on)
+    fields = {"type": "play", "seat": str(play.seat), "tile": str(play.tile), "target": target}
+    if play.card:
+        fields["card"] = play.card
+    if play.drop:
+        fields["drop"] = play.drop
+    said = ruling(ask(client, url, **fields)[1])
+    assert said.startswith("Legal:") and "It would score:" in said, said
+    assert f"made {play_round(state, [play]).state.last_hits.total}" in said
+    assert "(dominards.total)" in said
