@@ -16,6 +16,7 @@ urlpatterns = [
     path("matches/<int:pk>/summary/", views.summary, name="summary"),
     path("matches/<int:pk>/export.json", views.export_download, name="export_match"),
     path("matches/<int:pk>/scores.csv", views.scores_csv, name="scores_csv"),
+    path("matches/<int:pk>/chart/", views.chart, name="chart"),
     path("matches/<int:pk>/rounds/<int:number>/", views.replay_round, name="replay"),
     path("matches/<int:pk>/ask/", views.ask_about_match, name="ask_about_match"),
     path("rules/", views.rules_index, name="rules"),

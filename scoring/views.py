@@ -169,7 +169,7 @@ def _render_table(
     context.update(act=reverse("act", args=[match.pk]), here=reverse("table", args=[match.pk]))
     if not request.htmx:  # the parts below the table, on the full page only
         context["house_rules"] = house_rules(match.game, match.options)
-        context["chart"] = records.score_chart_svg(match)
+        context["rounds_finished"] = table.number > 1 or table.between_rounds
         context["replay_round"] = table.last_row.number if table.last_row else None
     template = f"{screen}#table" if request.htmx else screen
     response = render(request, template, context, status=status)
@@ -209,6 +209,13 @@ def summary(request: HttpRequest, pk: int) -> HttpResponse:
     context = summary_context(match)
     context["chart"] = records.score_chart(context["names"], context["rounds"])
     return render(request, "scoring/summary.html", context)
+
+
+@require_GET
+def chart(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chart of the running totals, for the match page to fetch when it is in view."""
+    match, _ = _match(request, pk)
+    return render(request, "scoring/summary.html#chart", {"chart": records.score_chart_svg(match)})
 
 
 def scores_csv(request: HttpRequest, pk: int) -> HttpResponse:

@@ -80,3 +80,21 @@ def test_a_pasted_document_at_the_desk(live_server, page: Page, shot):
     expect(page.locator(".log")).to_contain_text("Ana led 6-4")
     shot("33-desk-pasted")
     assert problems == []
+
+
+def test_the_match_page_draws_the_chart_when_scrolled_to(live_server, page: Page):
+    from scoring import services
+
+    match = services.create_match("block", ["Ana", "Ben"], {"hand_size": 1})
+    services.record(match.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "chart-b-lead")
+    services.record(match.pk, {"type": "tally", "hands": {"1": ["5-4"]}}, 1, "chart-b-tally")
+    problems = watch_console(page)
+    page.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
+    ready(page)
+    expect(page.locator("svg.score-chart")).to_have_count(0)
+    page.locator(".chart-slot").scroll_into_view_if_needed()
+    expect(page.locator("svg.score-chart")).to_be_visible()
+    expect(page.locator("svg.score-chart")).to_have_attribute(
+        "aria-label", "Scores by round: Ana 9, Ben 0 after 1 round"
+    )
+    assert problems == []
