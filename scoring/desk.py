@@ -108,7 +108,8 @@ def rule(table: services.Table, post: Mapping[str, Any]) -> Ruling:
     family = preset(table.match.game).family
     data = action_from_post(post, len(table.names), family)  # type: ignore[arg-type]
     action = parse_action(data, family)
-    undone = table.played.actions[-1] if isinstance(action, Undo) and table.played else None
+    standing = _standing(table.played.actions) if table.played else []
+    undone = standing[-1] if isinstance(action, Undo) and standing else None
     try:
         asked = describe(action, table.names, undone, family=family)
     except IndexError:  # a seat this table does not have: the referee's refusal says so
@@ -129,6 +130,17 @@ def rule(table: services.Table, post: Mapping[str, Any]) -> Ruling:
     scores = tuple((table.names[s], p) for s, p in enumerate(points) if p)
     why, why_rule = _why(table, played.state, action)
     return Ruling(asked, True, scores=scores, why=why, why_rule=why_rule, action=action.to_dict())
+
+
+def _standing(actions: tuple[RefAction, ...]) -> list[RefAction]:
+    """The round's actions still standing: each undo takes back the last of them."""
+    standing: list[RefAction] = []
+    for action in actions:
+        if not isinstance(action, Undo):
+            standing.append(action)
+        elif standing:
+            standing.pop()
+    return standing
 
 
 def _why(table: services.Table, after, action: RefAction) -> tuple[tuple[str, ...], str]:

@@ -96,6 +96,7 @@ def _round_points(player: Player) -> dict[str, tuple[int, int]]:
     scored: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
     rows = (
         Round.objects.filter(match__seats__player=player, result__isnull=False)
+        .exclude(result__reason="stopped")  # a Havoc round the table stopped was not played
         .values_list("match__game", "match__seats__number", "result__points")
         .order_by()
     )
@@ -208,8 +209,10 @@ def _best_words(best: _Play, joined: set[int]) -> dict[str, Any]:
 
 
 def _recent(player: Player, joined: set[int]) -> list[dict[str, Any]]:
+    """The player's latest matches among those this phone has a link to: who played, when
+    and how it ended belong to the table (a stranger's phone sees the counts only)."""
     seats = (
-        Seat.objects.filter(player=player)
+        Seat.objects.filter(player=player, match__in=joined)
         .select_related("match")
         .prefetch_related("match__seats__player")
         .order_by("-match__updated_at", "-match__pk")[:RECENT]
@@ -222,7 +225,6 @@ def _recent(player: Player, joined: set[int]) -> list[dict[str, Any]]:
             "outcome": _outcome(seat.match, seat.number),
             "total": seat.match.totals[seat.number] if seat.match.totals else 0,
             "others": [s.player.name for s in seat.match.seats.all() if s.pk != seat.pk],
-            "linked": seat.match.pk in joined,
         }
         for seat in seats
     ]

@@ -303,7 +303,11 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
     kept = referee_desk.find(key)
     if kept is None:
         raise Http404("No such position: the link may be mistyped.")
-    table = referee_desk.table_of(kept)
+    try:
+        table = referee_desk.table_of(kept)
+    except DocumentError as error:  # kept under older rules than the referee's now
+        message = f"This position no longer replays under the rules: {error.message}"
+        return HttpResponse(message, status=410, content_type="text/plain; charset=utf-8")
     ruling, notice, status = None, None, 200
     if request.method == "POST":
         try:
@@ -315,7 +319,7 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
             ruling = referee_desk.rule(table, request.POST)
         except IllegalAction as error:
             status, notice = 422, error
-        except (InvalidAction, ValueError, TypeError) as error:
+        except (InvalidAction, ValueError, TypeError, RecursionError) as error:
             notice = getattr(error, "message", "That is not an action.")
             status = 429 if notice == TOO_MANY else 400
     tile = request.GET.get("tile") if request.method == "GET" else None

@@ -485,13 +485,21 @@ def _check_draw(state: RoundState, action: Draw) -> None:
     if state.drawable == 0:
         reserve = state.options["reserve"]
         left = f"only the {reserve} reserved tiles are left" if reserve else "the boneyard is empty"
-        raise IllegalAction("draw.reserve", f"Nothing can be drawn: {left}. {who} knocks.")
+        raise IllegalAction(
+            _drawing(state, "draw.reserve"), f"Nothing can be drawn: {left}. {who} knocks."
+        )
     if action.count > state.drawable:
         raise IllegalAction(
-            "draw.reserve",
+            _drawing(state, "draw.reserve"),
             f"Only {state.drawable} tile{'s' if state.drawable > 1 else ''} can be drawn, "
             f"not {action.count}; {who} draws {state.drawable} at most.",
         )
+
+
+def _drawing(state: RoundState, rule: str) -> str:
+    """Dominards has its own rule of drawing (``dominards.draw``: draw until you can play,
+    pass on an empty pool); the draw games cite theirs."""
+    return "dominards.draw" if state.dominards else rule
 
 
 def _check_pass(state: RoundState, action: Pass) -> None:
@@ -505,7 +513,7 @@ def _check_pass(state: RoundState, action: Pass) -> None:
     if state.drawable and not drew_one:
         n = state.drawable
         raise IllegalAction(
-            "draw.must-draw",
+            _drawing(state, "draw.must-draw"),
             f"{who} cannot knock while {n} tile{'s' if n > 1 else ''} can still be drawn; "
             f"{who} draws first.",
         )

@@ -4,10 +4,16 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 
+from referee import PRESETS
+
 register = template.Library()
 
 
 @register.simple_tag
 def rule_link(rule: str, game: str) -> str:
+    """The link to ``rule`` on ``game``'s page; an action from another game (a roll sent
+    to an All Fives table) is refused by that game's rule, found on that game's page."""
+    if rule not in PRESETS[game].rules:
+        game = next((slug for slug, p in PRESETS.items() if rule in p.rules), game)
     url = reverse("rules_game", args=[game])
     return format_html('<a class="rule" href="{}#{}">{}</a>', url, rule, rule)

@@ -215,7 +215,7 @@ def test_cards_belong_to_dominards_only():
 
 def test_a_seat_that_cannot_play_draws_and_knocks_only_on_an_empty_pool():
     state = new(2, "0 roll 5 5; 0 6-6")
-    assert refused(state, "1 pass").rule == "draw.must-draw"
+    assert refused(state, "1 pass").rule == "dominards.draw"
     state = play(state, "1 draw 16")  # the whole pool: 28 - 12
     assert state.stock == 0
     state = play(state, "1 pass; 0 pass")

@@ -357,3 +357,37 @@ def test_a_dominards_play_is_ruled_with_the_targets_it_meets(client, db):
     assert said.startswith("Legal:") and "It would score:" in said, said
     assert f"made {play_round(state, [play]).state.last_hits.total}" in said
     assert "(dominards.total)" in said
+
+
+def test_an_undo_is_described_by_what_it_would_take_back(client, db):
+    document = {
+        "format": "boneyard-match/1", "game": "draw", "players": ["Ana", "Ben"],
+        "rounds": [{"actions": [
+            {"type": "play", "seat": 0, "tile": "6-6"}, {"type": "draw", "seat": 1, "count": 1},
+            {"type": "draw", "seat": 1, "count": 1}, {"type": "undo"},
+        ]}],
+    }  # fmt: skip
+    said = ruling(ask(client, set_up(client, document), type="undo")[1])
+    assert said.startswith("Legal: Taken back: Ben drew a tile"), said
+    # A round without an action has nothing to take back, and says so.
+    empty = {**document, "rounds": [{"actions": []}]}
+    status, html = ask(client, set_up(client, empty), type="undo")
+    assert status == 200 and "Not legal" in ruling(html)
+
+
+def test_a_deeply_nested_action_to_play_on_is_refused(client, db):
+    url = set_up(client)
+    response = client.post(url, {"then": "play", "action": "[" * 100_000 + "]" * 100_000})
+    assert response.status_code == 400
+
+
+def test_a_kept_position_the_referee_no_longer_accepts_is_gone_not_an_error(client, db):
+    set_up(client)
+    kept = Position.objects.get()
+    broken = {
+        **kept.document,
+        "rounds": [{"actions": [{"type": "play", "seat": 0, "tile": "9-9"}]}],
+    }
+    Position.objects.filter(pk=kept.pk).update(key="B" * 22, document=broken)
+    response = client.get("/referee/" + "B" * 22 + "/")
+    assert response.status_code == 410 and "no longer replays" in response.content.decode()

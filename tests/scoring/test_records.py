@@ -167,7 +167,8 @@ def test_the_best_play_names_tile_game_and_match_and_skips_an_undone_play(client
     )
     assert records.player_context(player("Ben"), [])["best"] is None
     html = client.get(f"/players/{player('Ana').pk}/").content.decode()
-    assert re.search(rf"<strong>6-4 for 10</strong> in All Fives\s+#{match.pk}</li>", html)
+    assert re.search(r"<strong>6-4 for 10</strong> in All Fives\s+</li>", html)
+    assert f"#{match.pk}" not in html  # the match is named only to a phone with its link
 
 
 def test_the_best_play_with_a_false_claim_is_what_was_left_after_the_challenge(db):
@@ -195,13 +196,15 @@ def test_the_page_links_only_matches_this_phone_joined(scorekeeper, db):
     html = scorekeeper.get(f"/players/{player('Ana').pk}/").content.decode()
     assert f'href="/matches/{joined.pk}/summary/"' in html
     assert f"/matches/{private.pk}/" not in html
-    assert f"Block #{private.pk}" in html  # listed, not linked
-    assert "with Caro" in html and "won" in html
+    # Who played a match and how it ended belong to its table: not listed at all.
+    assert f"Block #{private.pk}" not in html and "Caro" not in html
+    assert "with Ben" in html and "won" in html
 
 
 def test_the_recent_matches_say_won_lost_or_in_progress(db):
     won, lost, playing = beats("Ana", "Ben"), beats("Ben", "Ana"), block(["Ana", "Ben"], [0])
-    recent = {m["pk"]: m["outcome"] for m in records.player_context(player("Ana"), [])["recent"]}
+    every = [won.pk, lost.pk, playing.pk]
+    recent = {m["pk"]: m["outcome"] for m in records.player_context(player("Ana"), every)["recent"]}
     assert recent == {won.pk: "won", lost.pk: "lost", playing.pk: "in progress"}
 
 
@@ -419,3 +422,20 @@ def test_the_match_page_shows_the_chart_once_a_round_is_finished(scorekeeper, qu
 
 def test_the_chart_is_for_phones_at_the_table_only(stranger, quick_block):
     assert stranger.get(f"/matches/{quick_block.pk}/chart/").status_code == 404
+
+
+def test_a_havoc_round_the_table_stopped_is_not_a_round_played(db):
+    from scoring import services
+
+    match = services.create_match("havoc", ["Ana", "Zed"], {})
+    Round.objects.create(
+        match=match, number=1,
+        result={"winner": 0, "reason": "train", "pips": {"0": 0, "1": 10}, "points": {"1": 10}},
+    )  # fmt: skip
+    Round.objects.create(
+        match=match, number=2, result={"winner": None, "reason": "stopped", "points": {}}
+    )
+    games = records.player_context(player("Zed"), [])["games"]
+    assert [(g["slug"], g["average"], g["unit"]) for g in games] == [
+        ("havoc", "10.0", "penalty points")
+    ]

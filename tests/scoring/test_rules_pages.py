@@ -96,3 +96,11 @@ def test_every_family_shows_its_house_rules(scorekeeper, db, game):
     # The htmx fragment (every tap and poll) does without it.
     fragment = scorekeeper.get(f"/matches/{match.pk}/", HTTP_HX_REQUEST="true").content.decode()
     assert "house-rules" not in fragment
+
+
+def test_a_refusal_by_another_games_rule_links_to_that_games_page(scorekeeper, draw_match):
+    tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    response = tap(scorekeeper, draw_match, {"type": "muggins", "seat": "1"})  # tampered
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert '<a class="rule" href="/rules/all-fives/#fives.muggins">fives.muggins</a>' in html
