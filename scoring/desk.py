@@ -13,7 +13,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import DocumentError, IllegalAction, MatchReplay, Play, Tally, Undo, replay
+from referee import (
+    DocumentError,
+    IllegalAction,
+    InvalidAction,
+    MatchReplay,
+    Play,
+    Tally,
+    Undo,
+    replay,
+)  # fmt: skip
 from referee.actions import Action as RefAction
 from referee.actions import parse_action
 from referee.document import FORMAT, step
@@ -191,10 +200,16 @@ def _alternatives(table: services.Table, action: RefAction, family: str) -> tupl
     return tuple(said)[:MOST_ALTERNATIVES]
 
 
-def played_on(kept: Position, table: services.Table, action: dict[str, Any]) -> Position:
-    """The position after ``action``: a new position (this one is kept as it is)."""
-    family = preset(table.match.game).family
-    parsed = parse_action(action, family)
+def played_on(kept: Position, table: services.Table, action: str) -> Position:
+    """The position after ``action`` (the ruling's JSON): a new position; this one is kept
+    as it is."""
+    try:
+        proposal = json.loads(action)
+    except (ValueError, RecursionError):
+        raise InvalidAction("That is not an action: ask the referee again.") from None
+    if not isinstance(proposal, dict):
+        raise InvalidAction("That is not an action: ask the referee again.")
+    parsed = parse_action(proposal, preset(table.match.game).family)
     document = json.loads(json.dumps(kept.document))
     rounds = document["rounds"]
     if services.round_for(table, parsed) is not table.played:

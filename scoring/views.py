@@ -314,13 +314,13 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
             if request.POST.get("then") == "play":  # "Play it on": the position after it
                 if not access.allowed(request, "create"):  # it keeps a new position
                     raise InvalidAction(TOO_MANY)
-                proposal = json.loads(request.POST.get("action", ""))
-                return redirect("position", key=referee_desk.played_on(kept, table, proposal).key)
+                after = referee_desk.played_on(kept, table, request.POST.get("action", ""))
+                return redirect("position", key=after.key)
             ruling = referee_desk.rule(table, request.POST)
         except IllegalAction as error:
             status, notice = 422, error
-        except (InvalidAction, ValueError, TypeError, RecursionError) as error:
-            notice = getattr(error, "message", "That is not an action.")
+        except InvalidAction as error:
+            notice = error.message
             status = 429 if notice == TOO_MANY else 400
     tile = request.GET.get("tile") if request.method == "GET" else None
     context, screen = _screen(request, table, tile, notice, None, status, None)
