@@ -32,7 +32,7 @@ from scoring import services
 from scoring.forms import action_from_post
 from scoring.models import Action, Match, Position, Round
 from scoring.screens import last_scored
-from scoring.words import describe
+from scoring.words import describe, standing
 
 KEY = re.compile(r"[A-Za-z0-9_-]{22}")
 MOST_ALTERNATIVES = 6
@@ -117,8 +117,9 @@ def rule(table: services.Table, post: Mapping[str, Any]) -> Ruling:
     family = preset(table.match.game).family
     data = action_from_post(post, len(table.names), family)  # type: ignore[arg-type]
     action = parse_action(data, family)
-    standing = _standing(table.played.actions) if table.played else []
-    undone = standing[-1] if isinstance(action, Undo) and standing else None
+    actions = table.played.actions if table.played else ()
+    kept = standing(actions)
+    undone = actions[kept[-1]] if isinstance(action, Undo) and kept else None
     try:
         asked = describe(action, table.names, undone, family=family)
     except IndexError:  # a seat this table does not have: the referee's refusal says so
@@ -139,17 +140,6 @@ def rule(table: services.Table, post: Mapping[str, Any]) -> Ruling:
     scores = tuple((table.names[s], p) for s, p in enumerate(points) if p)
     why, why_rule = _why(table, played.state, action)
     return Ruling(asked, True, scores=scores, why=why, why_rule=why_rule, action=action.to_dict())
-
-
-def _standing(actions: tuple[RefAction, ...]) -> list[RefAction]:
-    """The round's actions still standing: each undo takes back the last of them."""
-    standing: list[RefAction] = []
-    for action in actions:
-        if not isinstance(action, Undo):
-            standing.append(action)
-        elif standing:
-            standing.pop()
-    return standing
 
 
 def _why(table: services.Table, after, action: RefAction) -> tuple[tuple[str, ...], str]:

@@ -13,7 +13,7 @@ from django.db.models import IntegerField, Max, QuerySet, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
-from referee import Play, Undo, parse_action
+from referee import Play, parse_action
 from referee.document import RoundReplay, play_round
 from referee.document import step as replay_step
 from referee.games import engine
@@ -25,7 +25,7 @@ from scoring.havoc_screen import banner, havoc_result, rack_card
 from scoring.models import Action, Match, Round, Seat
 from scoring.screens import dice_panel, last_scored, result_table
 from scoring.truck_screen import final_table, truck_card, truck_status
-from scoring.words import describe_log
+from scoring.words import describe_log, standing
 
 MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer
 
@@ -138,14 +138,7 @@ def _open_play(played: RoundReplay) -> int | None:
     state = played.state
     if state.pending is None or state.result is not None:
         return None
-    standing: list[int] = []  # the actions an undo has not taken back
-    for index, action in enumerate(played.actions):
-        if isinstance(action, Undo):
-            if standing:
-                standing.pop()
-        else:
-            standing.append(index)
-    plays = [i for i in standing if isinstance(played.actions[i], Play)]
+    plays = [i for i in standing(played.actions) if isinstance(played.actions[i], Play)]
     return plays[-1] + 1 if plays else None
 
 

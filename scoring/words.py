@@ -141,6 +141,18 @@ def _havoc_words(action: Action, names: Sequence[str]) -> str:
     return action.kind
 
 
+def standing(actions: Sequence[Action]) -> list[int]:
+    """The indexes of the actions no undo has taken back: each undo takes back the last
+    action still standing (``procedure.misplay``)."""
+    kept: list[int] = []
+    for index, action in enumerate(actions):
+        if not isinstance(action, Undo):
+            kept.append(index)
+        elif kept:
+            kept.pop()
+    return kept
+
+
 def describe_log(
     actions: Sequence[Action],
     names: Sequence[str],
@@ -154,13 +166,7 @@ def describe_log(
     In muggins mode a play's worth is written once its window has closed; the last play
     stays silent while ``last_play_open``, since spotting its score is the game.
     """
-    effective: list[int] = []
-    for index, action in enumerate(actions):
-        if isinstance(action, Undo):
-            if effective:
-                effective.pop()
-        else:
-            effective.append(index)
+    effective = standing(actions)
     open_play = None
     if last_play_open:
         open_play = next((i for i in reversed(effective) if isinstance(actions[i], Play)), None)
