@@ -11,6 +11,34 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                  "round the winner scores that total minus the winner's own pips. Option target: "
                  'Block/Draw/Cross/Cross with spinners 100 (also 50, 101, 150, 200); Doubles 100 '
                  '(S003). A match ends when a seat reaches the target at the end of a round.'),
+ 'correct.abandon': ('7. Corrections: fixing what was recorded',
+                     'A round can be abandoned: it scores nothing and the next round starts as the '
+                     'game says (a train game replays the same engine). A match can be stopped: '
+                     'the totals at that moment decide the winner as if the target had been '
+                     'reached, or the table records it as abandoned, with no winner.'),
+ 'correct.adjust': ('7. Corrections: fixing what was recorded',
+                    'The table may add points to or take points from a seat (or a team), with a '
+                    'reason in words: a penalty the table agreed (procedure.overdraw), a score the '
+                    'table settled by hand. It counts in the totals and is shown on the score '
+                    'sheet.'),
+ 'correct.audit': ('7. Corrections: fixing what was recorded',
+                   'Nothing is erased. The log keeps the original entry and the correction: what '
+                   "changed, when, from which phone's seat if it said, and how each total moved. "
+                   'The replay, the score sheet and the export show corrections; an export carries '
+                   'them and an import replays them.'),
+ 'correct.record': ('7. Corrections: fixing what was recorded',
+                    'A phone with the Keep score link may correct any recorded action of any round '
+                    'of the match, also a finished round or match: replace it with what really '
+                    'happened, remove it, or insert a missing action before it. The table says '
+                    'which it was: "recorded wrong" is corrected; "played wrong" after the misplay '
+                    'window is refused with procedure.misplay.'),
+ 'correct.replay': ('7. Corrections: fixing what was recorded',
+                    'The corrected round is replayed through the referee, and every later round '
+                    "after it (leads, targets, Dominards' cards, a train game's engines follow). "
+                    'If a later action is no longer legal, the correction is refused with that '
+                    'action and its rule, unless the same correction also fixes or removes it: a '
+                    'table corrects in one go, and history never holds an illegal action. Scores, '
+                    "round results, totals and the match's winner are recomputed."),
  'dominards.card': ('3. Dominards (S004)',
                     "If the total equals the value of a card in the player's hand (A = 1 or 14 at "
                     "the player's choice, 2–10 face value, J 11, Q 12, K 13), the player scores "
@@ -88,6 +116,29 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                   'cribbage board, whose lap is 61); options 100, 121, 150, 200, 250. Option '
                   'end_at_target (default on): the match ends the moment a seat reaches the '
                   'target, mid-round.'),
+ 'foot.deal': ('10. Chicken Foot (authority: pagat, the 2002 "chknfoot" rules)',
+               'Each seat takes 7 tiles (option hand_size, 5 to 21, as the set allows).'),
+ 'foot.draw': ('10. Chicken Foot (authority: pagat, the 2002 "chknfoot" rules)',
+               'A seat that cannot play draws one tile and plays it if it fits, else passes; with '
+               'the boneyard empty it passes.'),
+ 'foot.end': ('10. Chicken Foot (authority: pagat, the 2002 "chknfoot" rules)',
+              'The round ends when a seat plays its last tile, or when nobody can play or draw.'),
+ 'foot.root': ('10. Chicken Foot (authority: pagat, the 2002 "chknfoot" rules)',
+               "Before any other play, the round's double receives option root_arms tiles, each "
+               'bearing its number: 6 (default: three on each long side, the "double chicken '
+               'foot") · 4 (one on each side and end).'),
+ 'foot.rounds': ('10. Chicken Foot (authority: pagat, the 2002 "chknfoot" rules)',
+                 "One round per double from the set's highest down to 0-0 (10 rounds with "
+                 "double-9); option rounds as train.rounds. The round's double is found and placed "
+                 'as in train.engine; play begins with the next seat clockwise.'),
+ 'foot.score': ('10. Chicken Foot (authority: pagat, the 2002 "chknfoot" rules)',
+                'Each seat scores the pips left in its hand; 0-0 counts option double_blank (50 '
+                'default, 0). Lowest total after the last round wins.'),
+ 'foot.toes': ('10. Chicken Foot (authority: pagat, the 2002 "chknfoot" rules)',
+               'Every later double is laid crosswise at the end of a line; then the next three '
+               'tiles played anywhere must be its three toes, each bearing its number, before any '
+               'other play. A foot or root that can no longer be completed (too few tiles bearing '
+               'its number are left unaccounted for) blocks the round.'),
  'hand.count': ('2.3 Turns, drawing, passing',
                 "The referee tracks each hand's size: dealt size, minus plays, plus draws. A seat "
                 'that reaches 0 has dominoed.'),
@@ -176,8 +227,8 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                    'even before anybody passes.'),
  'line.lead': ('2.1 Layout',
                'The first tile of a round (the lead, or "set") may be any tile unless the game '
-               'requires a double (Cross, Doubles, Dominards). Option opening: any · double · '
-               'cross.'),
+               'requires a double (Cross, Doubles, Dominards). The opening (any · double · cross) '
+               'is fixed by the preset (§2.6), not a house rule.'),
  'line.sides-first': ('2.1 Layout',
                       "Option sides_first (default on where spinners exist): a spinner's short "
                       'ends cannot be played on until both of its long sides are covered. When '
@@ -193,6 +244,13 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                  'n only when the double n-n is already on the table. A double may always be '
                  'played on a matching open end (that is how a number is unlocked). The lead '
                  "double's number starts unlocked."),
+ 'pad.record': ('7. Corrections: fixing what was recorded',
+                'Option record (Block, Draw, Mexican Train, Chicken Foot): plays (default: every '
+                'play is recorded and refereed) · scores (a score pad: each round is recorded by '
+                "its tally alone, and the game's scoring applies to it; a seat with no tiles left "
+                'dominoed). The referee still checks what it can: the hand counts the deal allows, '
+                'pips within what such a hand could hold, the 0-0 rule. A match may switch from '
+                'scores to plays at the start of any round.'),
  'procedure.exposed': ('6. Procedure (S002)',
                        'A tile exposed by accident is shown to all players.'),
  'procedure.misplay': ('6. Procedure (S002)',
@@ -200,7 +258,12 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                        'the player must play legally. Found later, it stands, with any score made '
                        'on it. In the app this is the undo window: the last event can be taken '
                        'back until the next tile is placed; after that only a recorded correction '
-                       'by the table changes history.'),
+                       'by the table changes history. Taking back a placed tile reopens nothing it '
+                       'had closed: the declaration, Muggins and challenge windows of the play '
+                       'before it stay shut (a tile placed and taken back must not let anyone '
+                       'score or recover points). A misplay is a tile really played wrong at the '
+                       'table; a tile the app was told wrongly is fixed by a correction '
+                       '(correct.record).'),
  'procedure.out-of-turn': ('6. Procedure (S002)',
                            'A play out of turn found before the next play is recalled; after that '
                            'it stands and keeps its score.'),
@@ -242,6 +305,37 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
  'tally.winner': ('2.4 End of a round',
                   'The winner of the round is the seat that dominoed, else the seat with the '
                   'lowest pip total; a tie for lowest has no winner.'),
+ 'team.block': ('8. Partnerships (four players, two teams)',
+                'Block-scored games: the seat that dominoes wins the round for its team, which '
+                "scores the pips left in the opponents' hands (block.score). In a blocked round "
+                'the team with the lower combined pips wins (a tie: nobody scores), scoring the '
+                "opponents' pips (minus its own with blocked_minus_own). Option count_all_hands "
+                '(default off; the Latin American count): the winning team scores the pips left in '
+                "all three other hands, the partner's included."),
+ 'team.fives': ('8. Partnerships (four players, two teams)',
+                'All Fives and Muggins end bonus: the winning team is the one that dominoed, or in '
+                "a blocked round the one with the lower combined pips; it scores the opponents' "
+                'combined pips minus its own combined pips (0 for a team that dominoed: the '
+                "partner's hand is not counted then), rounded to the nearest 5 as fives.end-bonus "
+                'says. Fives and Threes pub: the chip-out point goes to the team.'),
+ 'team.muggins': ('8. Partnerships (four players, two teams)',
+                  'Only an opponent may call Muggins or challenge a declaration; a partner may '
+                  'not.'),
+ 'team.score': ('8. Partnerships (four players, two teams)',
+                'Every point a seat scores, in play or at the end of a round, goes to its team. '
+                "Targets, exact_target, the match's end and its winner are decided by team totals. "
+                "Records keep each seat's own scoring plays as well."),
+ 'team.seats': ('8. Partnerships (four players, two teams)',
+                'Option partnerships (default off; offered for 4 players in Block, Draw, All '
+                'Fives, Muggins, Fives and Threes, Cross, Cross with spinners and Doubles): seats '
+                '0 and 2 play against seats 1 and 3; partners sit opposite, so play alternates '
+                'between the teams. A team is named by its players ("Ana & Caro"). Block in '
+                'partnerships deals the whole set, as partnership tables do: 7 tiles each from a '
+                'double-6 set, 10 each from a double-9 (option hand_size overrides); the other '
+                'games keep their hand sizes.'),
+ 'team.tally': ('8. Partnerships (four players, two teams)',
+                "Each seat's hand is still declared on its own (tally.hands), and the audit and "
+                'the hand counts work per seat.'),
  'threes.chip-out': ('2.5 Scoring, game by game',
                      'Pub mode: the seat that dominoes scores 1 more point; nobody does in a '
                      'blocked round. face modes use fives.end-bonus instead.'),
@@ -254,8 +348,57 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                   'and 5 that divides it (15 scores 30).'),
  'threes.target': ('2.5 Scoring, game by game',
                    'Pub mode: first to exactly 61; a score that would pass 61 is not scored (the '
-                   'player stays where they were). Option exact_target (default on in pub mode). '
-                   'Later rounds are led by the seat left of the previous leader.'),
+                   'player stays where they were). Option exact_target (default on in pub mode, '
+                   'off in the face and face-each modes). Later rounds are led by the seat left of '
+                   'the previous leader.'),
+ 'train.deal': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                'Hand size, double-12: 2–4 players 15, 5–6 players 12, 7–8 players 10; double-9: '
+                '2–4 players 10, 5–6 players 8, 7–8 players 6; double-15: 2–4 players 20, 5–6 '
+                'players 16, 7–8 players 12. Option hand_size overrides.'),
+ 'train.double': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                  'A double is laid crosswise at the end of a train, and the seat that played it '
+                  'plays again. The double is then open: until a tile is played on it, nobody '
+                  'plays anywhere else. A seat that cannot cover it draws one tile, plays it on '
+                  'the double if it fits, else passes and puts out its marker; the next seat must '
+                  'cover it in turn. A seat that plays a double as its extra tile plays again; '
+                  'several open doubles are covered in the order they were played. A double that '
+                  'can no longer be covered (every tile bearing its number is accounted for) '
+                  'blocks the round.'),
+ 'train.draw': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                'A seat that cannot play draws one tile; if it fits it may be played at once, '
+                'otherwise the seat passes and puts out its marker. With the boneyard empty it '
+                'passes and puts out its marker.'),
+ 'train.end': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+               'The round ends when a seat plays its last tile (a double included: it need not be '
+               'covered), or when the boneyard is empty and every seat has passed in a row.'),
+ 'train.engine': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                  "The round's double is its engine. The seat holding it places it in the hub; if "
+                  'nobody holds it, seats draw one tile each in turn, starting with the seat that '
+                  'begins the round, until it is found (the app records those draws). Placing the '
+                  'engine is not a turn: play begins with the next seat clockwise.'),
+ 'train.marker': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                  "A personal train is played on by its owner only, unless it carries the owner's "
+                  'marker: then anyone may play on it. The Mexican Train is always open to all. A '
+                  'seat that ends its turn without playing puts its marker on its own train; the '
+                  'marker comes off when the owner plays on their own train.'),
+ 'train.rounds': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                  "A match has one round per double, from the set's highest (12-12) down to 0-0: "
+                  '13 rounds with double-12. Option rounds: all (default), or a number from 1 up '
+                  '(a shorter match plays the highest doubles first).'),
+ 'train.score': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                 'Each seat scores the pips left in its hand (lower is better); 0-0 left in hand '
+                 'counts option double_blank points (50 default, 0). After the last round the '
+                 'lowest total wins; a tie is shared.'),
+ 'train.trains': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                  "Each seat has a personal train, and there is one Mexican Train. A train's first "
+                  "tile shows the engine's number at the hub end; each later tile matches the open "
+                  'end of its train. The Mexican Train may be started by any seat on its turn, '
+                  'once a round.'),
+ 'train.turn': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
+                "A turn is one tile: on the seat's own train, on the Mexican Train, or on a train "
+                'that carries a marker. Option first_turn: one (default) · many (in its first turn '
+                'of the round a seat may lay as many tiles as it can on its own train, one after '
+                'another).'),
  'truck.best': ("4. Dump Truck (S001; the designer's v2 rules show the truck as 3 rows of 4 cells)",
                 'The app scores each load with the best legal choice of chains and shows which '
                 "cells count. S001's examples: 1-1-1-1 (4) + 1-2-3-4 (4) + 3-3-3 (3) = 11; 2-2-2 "

@@ -35,12 +35,28 @@ def test_a_games_page_has_an_anchor_for_every_rule_id_and_every_house_rule(clien
         assert f'href="/rules/{slug}/#{option.rule}"' in block
 
 
+# Rules of RULES.md that no game enforces yet, each with the issue that builds it: a rule
+# leaves this list when its game's page shows it (the test fails until it is taken out).
+NOT_YET_BUILT = {
+    # issue 18: corrections, adjustments, abandoning (RULES.md §7)
+    "correct.record", "correct.replay", "correct.audit", "correct.adjust", "correct.abandon",
+    # issue 21: score pads, Mexican Train and Chicken Foot (§7 pad.record, §9, §10)
+    "pad.record",
+    "train.deal", "train.rounds", "train.engine", "train.trains", "train.marker", "train.turn",
+    "train.draw", "train.double", "train.end", "train.score",
+    "foot.deal", "foot.rounds", "foot.root", "foot.toes", "foot.draw", "foot.end", "foot.score",
+    # issue 20: partnerships (§8)
+    "team.seats", "team.score", "team.block", "team.fives", "team.muggins", "team.tally",
+}  # fmt: skip
+
+
 def test_every_rule_id_of_the_rulebook_is_on_some_games_page(client, db):
     shown: set[str] = set()
     for slug in PRESETS:
         html = client.get(f"/rules/{slug}/").content.decode()
         shown |= set(re.findall(r'<article class="rule-text" id="([^"]+)"', html))
-    assert shown == set(RULE_TEXTS)
+    assert NOT_YET_BUILT <= set(RULE_TEXTS)
+    assert shown == set(RULE_TEXTS) - NOT_YET_BUILT
 
 
 def test_choices_are_listed_and_a_count_is_a_range(client, db):
