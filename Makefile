@@ -40,14 +40,12 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.installed-run ## Migrate, print the phone URL, serve on 0.0.0.0:8000 (dev server)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
 	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
 serve: $(VENV)/.installed-run ## Migrate, collectstatic, serve with gunicorn on 0.0.0.0:8000
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 	BONEYARD_MANIFEST_STATIC=1 $(BIN)/python manage.py collectstatic --noinput
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo

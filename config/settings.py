@@ -15,7 +15,10 @@ Environment:
     BONEYARD_HSTS_SECONDS     Strict-Transport-Security max-age (default: 1 year when DEBUG
                               is off, 0 otherwise)
     BONEYARD_PROXY_HOPS       reverse proxies in front that append X-Forwarded-For (default 0);
-                              with 1 or more, X-Forwarded-Proto=https also marks a request secure
+                              with 1 or more, X-Forwarded-Proto=https also marks a request secure.
+                              Set it only behind that many proxies: without them a client
+                              writes X-Forwarded-For itself and picks its own rate-limit address
+    REDIS_URL                 Redis for the rate limits' counters (default: the database)
 """
 
 import os
@@ -152,15 +155,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
 
-# Rate limits count in the database cache, which every server process shares
-# (`manage.py createcachetable` creates its table; make run and make serve do).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "boneyard_cache",
-    }
-}
-BONEYARD_RATE_LIMITS = {"join": (30, 60), "create": (10, 60)}  # (requests, seconds) per client
+# Rate limits count in Redis when REDIS_URL is set (redis://host:6379/0), else in the
+# database; either way atomically, across every process and server (scoring.counters).
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(f"REDIS_URL={REDIS_URL!r} is not a redis:// URL")
+# (requests, seconds) per client; "desk" counts every request to a kept position.
+BONEYARD_RATE_LIMITS = {"join": (30, 60), "create": (10, 60), "desk": (120, 60)}
 BONEYARD_PROXY_HOPS = env_int("BONEYARD_PROXY_HOPS", 0)
 
 # --- Auth / i18n ------------------------------------------------------------

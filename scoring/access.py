@@ -11,9 +11,9 @@ from __future__ import annotations
 import hmac
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
 
+from scoring import counters
 from scoring.models import Match
 
 TABLES, SEATS = "tables", "seats"
@@ -77,13 +77,7 @@ def client(request: HttpRequest) -> str:
 
 
 def allowed(request: HttpRequest, what: str) -> bool:
-    """Rate limit per client (``BONEYARD_RATE_LIMITS[what]`` = (requests, seconds)),
-    counted in the cache that every server process shares (the database by default)."""
+    """Rate limit per client (``BONEYARD_RATE_LIMITS[what]`` = (requests, seconds)), counted
+    atomically where every server process counts (scoring.counters)."""
     most, seconds = settings.BONEYARD_RATE_LIMITS[what]
-    key = f"rate:{what}:{client(request)}"
-    if cache.add(key, 1, timeout=seconds):
-        return True
-    try:
-        return cache.incr(key) <= most
-    except ValueError:  # expired between add and incr
-        return cache.add(key, 1, timeout=seconds) or True
+    return counters.count(f"{what}:{client(request)}", seconds) <= most

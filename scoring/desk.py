@@ -5,13 +5,15 @@ action: the desk asks the same referee the table does, and keeps only the positi
 from __future__ import annotations
 
 import base64
-import functools
 import hashlib
 import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
+
+from django.utils import timezone
 
 from referee import (
     DocumentError,
@@ -29,12 +31,14 @@ from referee.document import FORMAT, step
 from referee.games import engine
 from referee.rulebook import preset, rule_text
 from scoring import services
+from scoring.caches import WeighedCache
 from scoring.forms import action_from_post
 from scoring.models import Action, Match, Position, Round
 from scoring.screens import last_scored
 from scoring.words import describe, standing
 
 KEY = re.compile(r"[A-Za-z0-9_-]{22}")
+KEEP_POSITIONS = timedelta(days=30)  # from the last time a position was kept or asked about
 MOST_ALTERNATIVES = 6
 
 
@@ -56,21 +60,42 @@ def keep(document: Any) -> Position:
     text = json.dumps(canonical, sort_keys=True, separators=(",", ":"))
     digest = hashlib.sha256(text.encode()).digest()[:16]
     key = base64.urlsafe_b64encode(digest).decode().rstrip("=")
-    kept, _ = Position.objects.get_or_create(key=key, defaults={"document": canonical})
+    now = timezone.now()
+    # Positions are kept for a while, not for ever: each keep clears the expired ones.
+    Position.objects.filter(kept_at__lt=now - KEEP_POSITIONS).delete()
+    kept, made = Position.objects.get_or_create(
+        key=key, defaults={"document": canonical, "kept_at": now}
+    )
+    if not made:  # asked about again: kept for another while from now
+        Position.objects.filter(pk=kept.pk).update(kept_at=now)
     return kept
 
 
 def find(key: str) -> Position | None:
     if not KEY.fullmatch(key):
         return None
-    return Position.objects.filter(key=key).first()
+    since = timezone.now() - KEEP_POSITIONS
+    return Position.objects.filter(key=key, kept_at__gte=since).first()
 
 
-@functools.lru_cache(maxsize=128)
+# A position never changes once kept, so its replay is kept too: a long match takes tens of
+# milliseconds to replay, and each proposal at the desk would replay it again. Weighed in
+# actions like the table's replays (bench/memory.py measures the bytes).
+REPLAY_BUDGET = 16_000
+_REPLAYS: WeighedCache[MatchReplay] = WeighedCache(REPLAY_BUDGET)
+
+
 def _replay_of(key: str) -> MatchReplay:
-    """A position never changes once kept, so its replay is kept too: a long match takes
-    tens of milliseconds to replay, and each proposal at the desk would replay it again."""
-    return replay(Position.objects.get(key=key).document)
+    checked = _REPLAYS.get(key)
+    if checked is None:
+        checked = replay(Position.objects.get(key=key).document)
+        held = sum(len(r.actions) + 1 for r in checked.rounds)
+        _REPLAYS.put(key, checked, weight=held + 2)
+    return checked
+
+
+def forget_replays() -> None:
+    _REPLAYS.clear()
 
 
 def table_of(kept: Position) -> services.Table:

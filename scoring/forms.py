@@ -6,9 +6,12 @@ decides whether it stands.
 
 from __future__ import annotations
 
+import hmac
+import random
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.http import QueryDict
 
 from referee import InvalidAction, Option, preset
@@ -63,7 +66,7 @@ def _truck(kind: str, post: QueryDict) -> dict[str, Any]:
     if kind == "flip":
         # The coin is tossed here, by the server's random generator (truck.draw).
         seats = [seat, post.get("other", "")]
-        return {"type": "flip", "seats": seats, "first": secrets.choice(seats)}
+        return {"type": "flip", "seats": seats, "first": _chance(post).choice(seats)}
     if kind == "shift":
         rows, _, cols = post.get("shift", "").partition(",")
         return {"type": "shift", "seat": seat, "rows": rows, "cols": cols}
@@ -137,8 +140,20 @@ def _roll(post: QueryDict) -> dict[str, Any]:
         return {"type": "roll", "seat": post.get("seat", ""), "dice": [d for d in entered if d]}
     if count not in ("2", "4"):
         raise InvalidAction("Roll 2 dice (multiples) or 4 (a virtual card).")
-    dice = [secrets.randbelow(6) + 1 for _ in range(int(count))]
+    chance = _chance(post)
+    dice = [chance.randint(1, 6) for _ in range(int(count))]
     return {"type": "roll", "seat": post.get("seat", ""), "dice": dice}
+
+
+def _chance(post: QueryDict) -> random.Random:
+    """The server's dice and coin for one tap. They follow from the tap's key, signed with
+    the secret key so that nobody at the table can foresee them: a tap sent again rolls
+    what it rolled the first time, and so is known as the same tap (its key then records
+    nothing twice, while the same key with another action is refused)."""
+    key = post.get("key", "")
+    if not key:
+        return secrets.SystemRandom()
+    return random.Random(hmac.digest(settings.SECRET_KEY.encode(), key.encode(), "sha256"))
 
 
 def _tally(post: QueryDict, seats: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
 from referee.rulebook import rule_text
 from scoring.drawing import rack_svg, ring_svg, tile_svg
 from scoring.screens import Button, _log_tail
-from scoring.services import Table
+from scoring.services import Table, new_key
 from scoring.words import describe_log
 
 STEPS = ((DRAW, "Draw"), (PLAY, "Play to the train"), (DISCARD, "Discard"))
@@ -42,7 +42,8 @@ def havoc_context(
         "state": state,
         "names": names,
         "version": table.match.version,
-        "key": table.new_key(),
+        # Called by the template once per form: every form gets a key of its own.
+        "key": new_key,
         "notice": notice,
         "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
         "my_seat": my_seat,

@@ -13,6 +13,7 @@ import secrets
 
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 from referee import PRESETS
 
@@ -133,7 +134,20 @@ class Position(models.Model):
 
     key = models.CharField(max_length=32, unique=True)
     document = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    # A position is kept for a while after it was last kept (scoring.desk.KEEP_POSITIONS).
+    kept_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     def __str__(self) -> str:
         return f"position {self.key}"
+
+
+class RateCount(models.Model):
+    """A rate limit's count for one client and one kind of request (scoring.counters),
+    when no Redis is configured."""
+
+    key = models.CharField(max_length=200, primary_key=True)
+    count = models.PositiveIntegerField()
+    until = models.FloatField(db_index=True)  # the window's end, in seconds since the epoch
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"

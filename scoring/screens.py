@@ -11,7 +11,7 @@ from referee.games import dominards
 from referee.rulebook import rule_text
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.models import Match, Round
-from scoring.services import Table
+from scoring.services import Table, new_key
 from scoring.words import describe_log
 
 
@@ -104,7 +104,8 @@ def table_context(
         "notice": notice,
         "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
         "version": table.match.version,
-        "key": table.new_key(),
+        # Called by the template once per form: every form gets a key of its own.
+        "key": new_key,
         "missing_cross": state.layout.missing_cross_faces(),
         "count_parts": parts,
         "last_scored": last_scored(state, table.names),

@@ -9,9 +9,7 @@ a malformed one changes nothing.
 from __future__ import annotations
 
 import copy
-import threading
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +34,7 @@ from referee.actions import Stop
 from referee.document import RoundReplay, check_players, play_round, step
 from referee.games import engine
 from referee.rulebook import preset
+from scoring.caches import WeighedCache
 from scoring.models import Action, Match, Player, Round, Seat, new_token
 from scoring.words import describe
 
@@ -74,11 +73,9 @@ class Table:
     def over(self) -> bool:
         return self.match.status == Match.FINISHED
 
-    def new_key(self) -> str:
-        return new_key()
-
 
 def new_key() -> str:
+    """An idempotency key: one intended action (a form), recorded at most once."""
     return uuid.uuid4().hex
 
 
@@ -106,34 +103,29 @@ class Replayed:
     played: RoundReplay | None
 
 
-# Replays by (match, version, created_at), newest last. A version names one log content
-# for good (every action bumps it, nothing else writes the log), so an entry is never
-# stale; created_at keeps a reused primary key apart. Entries are added only after the
-# transaction that wrote them commits. The benchmark (bench/) showed why: without it,
-# recording in a round of 60 actions cost 1.5 times a fresh round's.
-_REPLAYED: OrderedDict[tuple, Replayed] = OrderedDict()
-_REPLAYED_MOST = 512
-_REPLAYED_LOCK = threading.Lock()
+# Replays by (match, version, created_at). A version names one log content for good
+# (every action bumps it, nothing else writes the log), so an entry is never stale;
+# created_at keeps a reused primary key apart. Entries are added only after the transaction
+# that wrote them commits. The benchmark (bench/) showed why: without it, recording in a
+# round of 60 actions cost 1.5 times a fresh round's. Bounded by the actions the entries
+# hold (about 1.4 KB each, bench/memory.py): 24,000 actions is about 33 MB a process.
+REPLAY_BUDGET = 24_000
+_REPLAYED: WeighedCache[Replayed] = WeighedCache(REPLAY_BUDGET)
 
 
 def _remember(key: tuple, replayed: Replayed) -> None:
-    with _REPLAYED_LOCK:
-        _REPLAYED[key] = replayed
-        _REPLAYED.move_to_end(key)
-        while len(_REPLAYED) > _REPLAYED_MOST:
-            _REPLAYED.popitem(last=False)
+    # The rows dominate an entry's memory; the names and the state start cost about two.
+    _REPLAYED.put(key, replayed, weight=len(replayed.rows) + 2)
 
 
 def forget_replays() -> None:
     """Empty the cache (tests compare a cached table with a fresh replay)."""
-    with _REPLAYED_LOCK:
-        _REPLAYED.clear()
+    _REPLAYED.clear()
 
 
 def _replayed(match: Match, version: int) -> Replayed:
     key = (match.pk, version, match.created_at)
-    with _REPLAYED_LOCK:
-        hit = _REPLAYED.get(key)
+    hit = _REPLAYED.get(key)
     if hit is not None:
         return hit
     names = tuple(
@@ -207,7 +199,7 @@ def record(
         raise InvalidAction("This form has no valid key; reload the page and tap again.")
     try:
         with transaction.atomic():
-            if Action.objects.filter(idempotency_key=key).exists():
+            if _recorded_before(key, match_id, data):
                 return False
             # Claim the version first: on PostgreSQL this row lock serialises
             # writers to one match; on SQLite the IMMEDIATE transaction already has.
@@ -226,11 +218,11 @@ def record(
             return True
     except IntegrityError:
         # Two copies of one tap raced; the other one was recorded.
-        if Action.objects.filter(idempotency_key=key).exists():
+        if _recorded_before(key, match_id, data):
             return False
         raise
     except Stale:
-        if Action.objects.filter(idempotency_key=key).exists():
+        if _recorded_before(key, match_id, data):
             return False
         # Dump Truck's seats draw and load at once, so another seat's tap often lands first:
         # the tap is then judged on the table as it now is (an undo never: it would take back
@@ -239,6 +231,31 @@ def record(
         if retried or preset(match.game).family != "truck" or data.get("type") == "undo":
             raise
         return record(match_id, data, match.version, key, retried=True)
+
+
+def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
+    """True when ``key`` already recorded this very action (a tap sent twice); raises Stale
+    when it recorded another one. A key names one intended action: answering a different
+    tap with "recorded" would drop it without a word (two buttons of one screen, the Back
+    button, a page restored from the browser's cache)."""
+    row = (
+        Action.objects.filter(idempotency_key=key)
+        .values_list("payload", "round__match_id", "round__match__game")
+        .first()
+    )
+    if row is None:
+        return False
+    payload, recorded_in, game = row
+    try:
+        same = recorded_in == match_id and parse_action(data, preset(game).family).to_dict()
+    except InvalidAction:
+        same = False
+    if same == payload:
+        return True
+    raise Stale(
+        "This screen was already used for another tap, so this one was not recorded. "
+        "Here is the table now: tap again if it is still needed."
+    )
 
 
 def _append(table: Table, action: RefAction, key: str) -> Replayed:

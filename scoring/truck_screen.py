@@ -16,7 +16,7 @@ from referee.games.dump_truck import TruckState, cell_words
 from referee.rulebook import rule_text
 from scoring.drawing import tile_svg, truck_svg
 from scoring.screens import Button, _log, _log_tail
-from scoring.services import Table
+from scoring.services import Table, new_key
 
 SHIFT_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 
@@ -44,7 +44,8 @@ def truck_context(
         "state": state,
         "names": names,
         "version": table.match.version,
-        "key": table.new_key(),
+        # Called by the template once per form: every form gets a key of its own.
+        "key": new_key,
         "notice": notice,
         "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
         "my_seat": my_seat,

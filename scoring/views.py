@@ -300,9 +300,11 @@ def ask_about_match(request: HttpRequest, pk: int) -> HttpResponse:
 def position(request: HttpRequest, key: str) -> HttpResponse:
     """A position on the desk; a POST proposes an action and gets the referee's ruling,
     and records nothing."""
+    if not access.allowed(request, "desk"):  # a position not in memory costs a replay
+        return HttpResponse(TOO_MANY, status=429, content_type="text/plain; charset=utf-8")
     kept = referee_desk.find(key)
     if kept is None:
-        raise Http404("No such position: the link may be mistyped.")
+        raise Http404("No such position: the link may be mistyped, or it expired.")
     try:
         table = referee_desk.table_of(kept)
     except DocumentError as error:  # kept under older rules than the referee's now

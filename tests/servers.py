@@ -45,7 +45,6 @@ def database(tmp_path: Path) -> Iterator[str]:
         url = urllib.parse.urlsplit(base)._replace(path=f"/{name}").geturl()
         try:
             manage(url, "migrate", "--noinput")
-            manage(url, "createcachetable")
             yield url
         finally:
             with psycopg.connect(admin, autocommit=True) as conn:
@@ -53,7 +52,6 @@ def database(tmp_path: Path) -> Iterator[str]:
     else:
         url = f"sqlite:///{tmp_path / 'load.sqlite3'}"
         manage(url, "migrate", "--noinput")
-        manage(url, "createcachetable")
         yield url
 
 

@@ -4,9 +4,10 @@ address within a minute than a phone at a table ever would."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
+
+from scoring import counters
 
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits(transactional_db) -> None:
-    cache.clear()
+    counters.reset()

@@ -310,7 +310,7 @@ def test_buttons_the_table_disables_can_be_asked_about(client, db):
 
 
 def test_keeping_positions_is_rate_limited(client, db, settings):
-    settings.BONEYARD_RATE_LIMITS = {"join": (30, 60), "create": (2, 60)}
+    settings.BONEYARD_RATE_LIMITS = {**settings.BONEYARD_RATE_LIMITS, "create": (2, 60)}
     url = set_up(client)
     _, html = ask(client, url, type="play", seat="0", tile="0-0", target="5-0")  # not limited
     action = htmllib.unescape(re.search(r'name="action" value="([^"]*)"', html).group(1))

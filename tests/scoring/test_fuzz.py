@@ -43,7 +43,7 @@ kinds = st.sampled_from(
 
 @pytest.fixture
 def table(settings) -> tuple[Client, Client, Match]:
-    settings.BONEYARD_RATE_LIMITS = {"join": (10**6, 60), "create": (10**6, 60)}
+    settings.BONEYARD_RATE_LIMITS = {k: (10**6, 60) for k in settings.BONEYARD_RATE_LIMITS}
     match = services.create_match("muggins", ["Ana", "Ben", "Caro"], {})
     keeper, watcher = Client(), Client()
     keep(keeper, match)
