@@ -100,6 +100,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Last, so its refusals get every header above; it still runs before any view and
+    # before the CSRF check reads the form (that happens in process_view).
+    "scoring.edge.CheckedText",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -251,12 +254,23 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
     },
+    "filters": {"hide_tokens": {"()": "config.logs.HideTokens"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["hide_tokens"],
+        },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django": {
+            "handlers": ["console"],
+            "level": os.environ.get("LOG_LEVEL", "INFO"),
+            "propagate": False,
+        },
+        # runserver's request lines: through the same filter, so no token is printed.
+        "django.server": {
             "handlers": ["console"],
             "level": os.environ.get("LOG_LEVEL", "INFO"),
             "propagate": False,

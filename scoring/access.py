@@ -48,8 +48,16 @@ def join(request: HttpRequest, match: Match, token: str) -> None:
 
 
 def tables(request: HttpRequest) -> list[int]:
-    """The matches this phone has joined, newest first."""
-    return [int(pk) for pk in request.session.get(TABLES, {}) if pk.isdecimal()]
+    """The matches this phone holds a link to that still works, newest joined first: a
+    phone shut out by new links must not see the match listed, scored or named anywhere."""
+    held = {
+        int(pk): token
+        for pk, token in request.session.get(TABLES, {}).items()
+        if pk.isascii() and pk.isdecimal() and len(pk) < 19
+    }
+    current = Match.objects.filter(pk__in=held).values_list("pk", "keep_token", "watch_token")
+    working = {pk for pk, keep, watch in current if role_of(held[pk], keep, watch) is not None}
+    return [pk for pk in held if pk in working]
 
 
 def seat(request: HttpRequest, match: Match) -> int | None:

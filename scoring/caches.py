@@ -12,12 +12,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import Generic, TypeVar
-
-V = TypeVar("V")
 
 
-class WeighedCache(Generic[V]):
+class WeighedCache[V]:
     """A least-recently-used cache whose entries' weights add up to at most ``budget``.
 
     >>> kept = WeighedCache(budget=10)

@@ -345,10 +345,17 @@ def poll_row(pk: int) -> tuple[int, str, str] | None:
         return cursor.fetchone()
 
 
-def new_links(match: Match) -> Match:
-    """Both share links replaced at once."""
-    match.keep_token, match.watch_token = new_token(), new_token()
-    match.save(update_fields=["keep_token", "watch_token"])
+def new_links(match: Match, held: str) -> Match | None:
+    """Both share links replaced at once, provided the Keep score link is still ``held``,
+    the one this phone holds: one conditional update, so of two keepers who press at once
+    exactly one makes the links and the other is told (None), never locked out unawares."""
+    keep_token, watch_token = new_token(), new_token()
+    made = Match.objects.filter(pk=match.pk, keep_token=held).update(
+        keep_token=keep_token, watch_token=watch_token
+    )
+    if not made:
+        return None
+    match.keep_token, match.watch_token = keep_token, watch_token
     return match
 
 

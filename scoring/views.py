@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from referee import PRESETS, DocumentError, IllegalAction, InvalidAction
-from scoring import access, records, services
+from scoring import access, edge, records, services
 from scoring import desk as referee_desk
 from scoring.drawing import qr_svg
 from scoring.forms import action_from_post, new_match_from_post, parse_version
@@ -24,7 +24,6 @@ from scoring.rules_pages import game_rules, house_rules, rules_index_context
 from scoring.screens import summary_context, table_context
 from scoring.truck_screen import truck_context
 
-MAX_UPLOAD = 512 * 1024
 WATCHING = (
     "This phone watches the match and cannot record; ask the scorekeeper for the Keep score link."
 )
@@ -68,7 +67,13 @@ def new_match(request: HttpRequest) -> HttpResponse:
         else:
             access.join(request, match, match.keep_token)  # the creator keeps score
             return redirect("table", pk=match.pk)
-    names = list(Player.objects.order_by("-created_at").values_list("name", flat=True)[:30])
+    # Names from the matches this phone holds a link to, never a stranger's players.
+    names = list(
+        Player.objects.filter(seats__match__in=access.tables(request))
+        .order_by("name")
+        .distinct()
+        .values_list("name", flat=True)[:30]
+    )
     return render(
         request,
         "scoring/new_match.html",
@@ -152,8 +157,15 @@ def new_links(request: HttpRequest, pk: int) -> HttpResponse:
     match, role = _match(request, pk)
     if role != Match.KEEP:
         return _render_table(request, match, role, None, WATCHING, 403)
-    match = services.new_links(match)
-    access.join(request, match, match.keep_token)
+    made = services.new_links(match, match.keep_token)
+    if made is None:
+        messages.error(
+            request,
+            "Another phone made new links a moment ago, so this phone's link no longer works: "
+            "ask that phone for the new Keep score link.",
+        )
+        return redirect("home")
+    access.join(request, made, made.keep_token)
     messages.success(request, "New links made: the old ones no longer work.")
     return redirect("table", pk=pk)
 
@@ -356,13 +368,9 @@ def _posted_document(request: HttpRequest, upload_field: str, text_field: str | 
         raise InvalidAction(
             "Choose a match document (.json)" + (" or paste one." if text_field else " to import.")
         )
-    size = upload.size if upload is not None else len(pasted.encode())
-    if size > MAX_UPLOAD:
+    if upload is not None and upload.size > edge.MAX_DOCUMENT:  # not read into memory
         raise InvalidAction("That is too large for a match document (512 KB at most).")
-    try:
-        return json.loads(upload.read() if upload is not None else pasted)
-    except (ValueError, RecursionError):
-        raise InvalidAction("That is not a JSON match document.") from None
+    return edge.read_document(upload.read() if upload is not None else pasted)
 
 
 @require_POST

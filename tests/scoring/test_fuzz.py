@@ -12,7 +12,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import services
+from scoring import edge, services
 from scoring.models import Action, Match
 
 from .conftest import keep, snapshot, watch
@@ -66,7 +66,9 @@ def test_the_act_endpoint(table, data, kind, htmx):
     else:
         assert services.verify(match) == []
     before = snapshot(match)
-    assert watcher.post(f"/matches/{match.pk}/act/", post, **headers).status_code == 403
+    # Text that is no text is refused at the edge, before anyone's rights are looked at.
+    refused = 400 if edge.problem_in([t for pair in post.items() for t in pair]) else 403
+    assert watcher.post(f"/matches/{match.pk}/act/", post, **headers).status_code == refused
     assert snapshot(match) == before
 
 
@@ -87,15 +89,21 @@ def test_the_new_match_form(table, data):
 @given(seat=junk, token=junk, version=junk)
 def test_seats_links_joins_and_polls(table, seat, token, version):
     keeper, watcher, match = table
+
+    def unless_broken(text: str, answers: set[int]) -> set[int]:
+        return {400} if edge.problem_in([text]) else answers  # refused at the edge
+
     assert keeper.post(f"/matches/{match.pk}/seat/", {"seat": seat}).status_code in ANSWERS
-    assert watcher.post(f"/matches/{match.pk}/links/", {"seat": seat}).status_code == 403
+    links = watcher.post(f"/matches/{match.pk}/links/", {"seat": seat})
+    assert links.status_code in unless_broken(seat, {403})
     stranger = Client()
     if token.strip():
         path = f"/matches/{match.pk}/join/{urllib.parse.quote(token, safe='')}/"
         assert stranger.get(path).status_code in {404, 429}
     poll = keeper.get(f"/matches/{match.pk}/poll/", {"version": version}, HTTP_HX_REQUEST="true")
-    assert poll.status_code in {200, 204}
-    assert stranger.get(f"/matches/{match.pk}/poll/", {"version": version}).status_code == 404
+    assert poll.status_code in unless_broken(version, {200, 204})
+    seen = stranger.get(f"/matches/{match.pk}/poll/", {"version": version})
+    assert seen.status_code in unless_broken(version, {404})
 
 
 documents = st.recursive(

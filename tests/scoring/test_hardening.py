@@ -4,14 +4,19 @@ match, new links are one atomic change, and nothing leaks a stranger's names or 
 
 from __future__ import annotations
 
+import io
+import logging
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.http import QueryDict
+from django.test import Client
 
 from scoring import services
 from scoring.forms import action_from_post
-from scoring.models import Action
+from scoring.models import Action, Match, Player, Position
 
 from .conftest import keep, snapshot, tap
 
@@ -102,3 +107,163 @@ def test_the_apps_dice_and_coin_follow_the_key_and_differ_between_keys(db):
     assert len(rolls) > 1  # 6**4 outcomes: eight keys do not all roll the same
     flip = _sent(type="flip", seat="0", other="1", key="one-tap-key-1")
     assert len({action_from_post(flip, 2, "truck")["first"] for _ in range(5)}) == 1
+
+
+# --- 3. Bad text is refused at the edge, with a message, and changes nothing -------------
+
+NOT_TEXT = ["A\x00na", "Ana\x1b[31m"]
+DOCUMENT = '{"format": "boneyard-match/1", "game": "draw", "players": ["%s", "Ben"], "rounds": []}'
+
+
+@pytest.mark.parametrize("name", NOT_TEXT)
+def test_a_name_that_is_not_text_is_refused(scorekeeper, name):
+    response = scorekeeper.post(
+        "/matches/new/", {"game": "draw", "player-0": name, "player-1": "B"}
+    )
+    assert response.status_code == 400
+    assert "not text" in response.content.decode()
+    assert not Match.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.parametrize("escape", ["\\u0000", "\\ud800", "\\udfff", "\\u001b"])
+def test_a_document_holding_no_text_is_refused_when_pasted_uploaded_or_imported(
+    scorekeeper, escape, tmp_path
+):
+    text = DOCUMENT % f"A{escape}na"
+    response = scorekeeper.post("/referee/", {"pasted": text})
+    assert response.status_code == 400
+    assert (
+        "the document → players → 0 holds something that is not text" in response.content.decode()
+    )
+    upload = SimpleUploadedFile("m.json", text.encode(), "application/json")
+    response = scorekeeper.post("/referee/", {"document": upload})
+    assert response.status_code == 400
+    upload = SimpleUploadedFile("m.json", text.encode(), "application/json")
+    assert scorekeeper.post("/matches/import/", {"document": upload}).status_code == 302
+    assert not Position.objects.exists() and not Match.objects.exists()
+    path = tmp_path / "m.json"
+    path.write_text(text)
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("import_match", str(path), stderr=err)
+    assert exit_.value.code == 2
+    assert "not text" in err.getvalue()
+    assert not Match.objects.exists()
+
+
+def test_a_taps_key_that_is_not_text_is_refused_in_place(scorekeeper, draw_match):
+    version, _ = _first_key(scorekeeper, draw_match)
+    before = snapshot(draw_match)
+    form = {"type": "draw", "seat": "0", "version": version, "key": "abc\x00defghij"}
+    response = scorekeeper.post(f"/matches/{draw_match.pk}/act/", form, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert response["HX-Retarget"] == "#connection"  # the table on screen stays as it was
+    assert 'id="connection"' in response.content.decode()
+    assert snapshot(draw_match) == before
+
+
+def test_a_form_in_another_charset_is_refused_with_a_message_not_a_500(db):
+    phone = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    phone.get("/referee/")
+    response = phone.post(
+        "/referee/",
+        data=b"pasted=caf%E9",
+        content_type="application/x-www-form-urlencoded; charset=latin-1",
+        HTTP_X_CSRFTOKEN=phone.cookies["csrftoken"].value,
+    )
+    assert response.status_code == 400
+    assert "sent as UTF-8" in response.content.decode()
+
+
+def test_a_ten_megabyte_paste_gets_the_apps_own_message(scorekeeper):
+    response = scorekeeper.post("/referee/", {"pasted": "x" * (10 * 1024 * 1024)})
+    assert response.status_code == 413
+    html = response.content.decode()
+    assert "too much for one form" in html and "<h1>" in html  # the app's page, styled
+    assert not Position.objects.exists()
+
+
+def test_a_paste_over_512_kb_is_too_large_for_a_document(scorekeeper):
+    response = scorekeeper.post("/referee/", {"pasted": '{"format": "%s"}' % ("x" * 600 * 1024)})
+    assert response.status_code == 400
+    assert "too large for a match document" in response.content.decode()
+
+
+# --- 4. A shut-out phone sees nothing of the match ---------------------------------------
+
+
+def test_a_phone_shut_out_by_new_links_no_longer_sees_the_match_listed(
+    scorekeeper, other_seat, draw_match
+):
+    keep(other_seat, draw_match)
+    tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    ana = Player.objects.get(name="Ana")
+    assert f"/matches/{draw_match.pk}/" in other_seat.get("/").content.decode()
+    assert f"/matches/{draw_match.pk}/" in other_seat.get(f"/players/{ana.pk}/").content.decode()
+    assert scorekeeper.post(f"/matches/{draw_match.pk}/links/").status_code == 302
+    for page in ("/", f"/players/{ana.pk}/"):
+        html = other_seat.get(page).content.decode()
+        assert f"/matches/{draw_match.pk}/" not in html, page
+    assert "Ana" not in _suggested_names(other_seat)
+    assert f"/matches/{draw_match.pk}/" in scorekeeper.get("/").content.decode()
+
+
+# --- 5. New links are one atomic change ---------------------------------------------------
+
+
+def test_of_two_keepers_making_new_links_at_once_one_wins_and_the_other_is_told(draw_match):
+    held = draw_match.keep_token
+    first = services.new_links(Match.objects.get(pk=draw_match.pk), held)
+    second = services.new_links(Match.objects.get(pk=draw_match.pk), held)
+    assert first is not None and second is None
+    draw_match.refresh_from_db()
+    assert (draw_match.keep_token, draw_match.watch_token) == (
+        first.keep_token,
+        first.watch_token,
+    )
+
+
+def test_the_keeper_who_lost_the_race_is_told_not_locked_out_unawares(
+    scorekeeper, draw_match, monkeypatch
+):
+    # The other keeper's links land between this phone's check and its change.
+    real = services.new_links
+
+    def raced(match, held):
+        real(Match.objects.get(pk=match.pk), held)
+        return real(match, held)
+
+    monkeypatch.setattr(services, "new_links", raced)
+    response = scorekeeper.post(f"/matches/{draw_match.pk}/links/", follow=True)
+    assert "Another phone made new links a moment ago" in response.content.decode()
+    assert "New links made" not in response.content.decode()
+
+
+# --- 7. Privacy ---------------------------------------------------------------------------
+
+
+def _suggested_names(client) -> list[str]:
+    html = client.get("/matches/new/").content.decode()
+    block = html[html.index('id="known-names"') : html.index("</datalist>")]
+    return re.findall(r'<option value="([^"]*)">', block)
+
+
+def test_the_new_match_form_suggests_only_names_from_this_phones_matches(scorekeeper, stranger):
+    keep(scorekeeper, services.create_match("draw", ["Ana", "Ben"], {}))
+    services.create_match("draw", ["Secret", "Private"], {})  # another table's match
+    assert _suggested_names(scorekeeper) == ["Ana", "Ben"]
+    assert _suggested_names(stranger) == []
+
+
+@pytest.mark.parametrize("logger", ["django.request", "django.server"])
+def test_no_token_is_written_to_the_log(logger, db, draw_match):
+    token = draw_match.keep_token
+    # What Django logs on a 404 of a join link, and runserver on every request.
+    line = f"/matches/{draw_match.pk}/join/{token}/"
+    record = logging.LogRecord(logger, logging.WARNING, __file__, 1, "Not Found: %s", (line,), None)
+    handlers = logging.getLogger(logger).handlers or logging.getLogger("django").handlers
+    assert handlers
+    for handler in handlers:
+        assert handler.filter(record)
+        written = handler.format(record)
+        assert token not in written and "/join/[token hidden]/" in written

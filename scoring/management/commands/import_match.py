@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand
 
 from referee import DocumentError, InvalidAction
+from scoring.edge import MAX_DOCUMENT, read_document
 from scoring.services import import_match
 
-MAX_BYTES = 512 * 1024
+MAX_BYTES = MAX_DOCUMENT
 
 
 class Command(BaseCommand):
@@ -27,13 +27,7 @@ class Command(BaseCommand):
             else:
                 with open(path, "rb") as source:
                     raw = source.read(MAX_BYTES + 1)
-            if len(raw) > MAX_BYTES:
-                raise InvalidAction("The document is larger than 512 KB.")
-            try:
-                document = json.loads(raw)
-            except (ValueError, RecursionError):
-                raise InvalidAction("The file is not JSON.") from None
-            match = import_match(document)
+            match = import_match(read_document(raw))
         except OSError as error:
             self._fail(f"cannot read {path}: {error.strerror}")
         except DocumentError as error:

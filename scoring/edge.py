@@ -1,0 +1,122 @@
+"""Where text enters the app, checked once: form fields, query strings and match documents.
+
+A NUL character or a lone surrogate is no text a player writes: PostgreSQL refuses to
+store either (and SQLite stores what it then cannot give back), so it would surface as a
+500 somewhere deep. Control characters have no place in a name or a key either. So every
+request's fields are checked before any view (and before the CSRF check, which reads the
+form too), and every JSON document as it is read; a refusal says what is wrong in words
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.core.exceptions import BadRequest, RequestDataTooBig, TooManyFieldsSent
+from django.http import HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
+from django.shortcuts import render
+from django.utils.html import escape
+
+from referee import InvalidAction
+
+MAX_DOCUMENT = 512 * 1024  # bytes: a long match's document is a few tens of KB
+# C0 controls but tab, line feed and carriage return; DEL; and UTF-16 surrogates, which
+# JSON's \ud800 escapes can smuggle into a string but no encoding can write.
+NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+BROKEN = (
+    "Some of what was sent is not text (a NUL, a control character or a broken character), "
+    "so nothing was recorded. Type it again."
+)
+TOO_LARGE = (
+    "That is too much for one form (2.5 MB at most; a match document may be 512 KB), "
+    "so nothing was recorded."
+)
+UNREADABLE = "That form could not be read (forms are sent as UTF-8), so nothing was recorded."
+
+
+def problem_in(texts: Iterable[str]) -> bool:
+    return any(NOT_TEXT.search(text) for text in texts)
+
+
+class CheckedText:
+    """Middleware: refuse a request whose fields are not text, before anything reads them."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            # The path needs no check: a URL pattern takes only what it names, and a
+            # token or key in it is compared, never stored.
+            fields = _words(request.GET)
+            if request.method == "POST":
+                fields += _words(request.POST)
+                fields += [upload.name or "" for upload in request.FILES.values()]
+        except RequestDataTooBig:
+            return refusal(request, TOO_LARGE, 413)
+        except (BadRequest, TooManyFieldsSent, MultiPartParserError, UnicodeDecodeError):
+            return refusal(request, UNREADABLE, 400)
+        if problem_in(fields):
+            return refusal(request, BROKEN, 400)
+        return self.get_response(request)
+
+
+def _words(data) -> list[str]:
+    return [text for key, values in data.lists() for text in (key, *values)]
+
+
+def refusal(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    """The refusal in place: a tap's answer goes to the page's connection notice (the table
+    stays as it was); a page request gets a page that says it."""
+    if request.headers.get("HX-Request") == "true":
+        response = HttpResponse(
+            f'<p id="connection" class="notice warning" role="alert">{escape(message)}</p>',
+            status=400,  # htmx swaps a 400 in (base.html's responseHandling); a 413 it would not
+        )
+        response["HX-Retarget"] = "#connection"
+        response["HX-Reswap"] = "outerHTML"
+        return response
+    return render(request, "scoring/refused.html", {"message": message}, status=status)
+
+
+def read_document(raw: bytes | str) -> Any:
+    """A JSON match document from what was uploaded, pasted or read from a file; raises
+    InvalidAction (too large, not JSON, not text) before the referee reads a word of it."""
+    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
+    if size > MAX_DOCUMENT:
+        raise InvalidAction("That is too large for a match document (512 KB at most).")
+    try:
+        document = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise InvalidAction("That is not a JSON match document.") from None
+    where = _broken_text(document, "the document")
+    if where is not None:
+        raise InvalidAction(
+            f"{where} holds something that is not text (a NUL, a control character or a "
+            "broken character); correct it and try again."
+        )
+    return document
+
+
+def _broken_text(value: Any, where: str) -> str | None:
+    """Where in a parsed document a string is not text, or None. Iterative: a hostile
+    document may nest thousands deep."""
+    stack = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            if NOT_TEXT.search(item):
+                return at
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                if NOT_TEXT.search(key):
+                    return f"A field name in {at}"
+                stack.append((inner, f"{at} → {key[:20]}"))
+        elif isinstance(item, list):
+            stack.extend((inner, f"{at} → {n}") for n, inner in enumerate(item))
+    return None
