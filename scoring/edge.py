@@ -58,12 +58,21 @@ class CheckedText:
                 fields += _words(request.POST)
                 fields += [upload.name or "" for upload in request.FILES.values()]
         except RequestDataTooBig:
+            _drain(request)
             return refusal(request, TOO_LARGE, 413)
         except (BadRequest, TooManyFieldsSent, MultiPartParserError, UnicodeDecodeError):
             return refusal(request, UNREADABLE, 400)
         if problem_in(fields):
             return refusal(request, BROKEN, 400)
         return self.get_response(request)
+
+
+def _drain(request: HttpRequest, most: int = 32 * 1024 * 1024) -> None:
+    """Read what is left of a body too large to parse: a server that answers before the
+    client has sent it all closes on unread data, and the phone never sees the answer."""
+    left = most
+    while left > 0 and (chunk := request.read(min(left, 1 << 16))):
+        left -= len(chunk)
 
 
 def _words(data) -> list[str]:

@@ -83,6 +83,7 @@ class Server:
     workers: int = 1
     process: subprocess.Popen | None = None
     log: Path | None = None
+    env: dict[str, str] = field(default_factory=dict)  # more settings (REDIS_URL)
 
     def start(self) -> Server:
         # A file, not a pipe: a pipe nobody reads fills up and blocks every worker.
@@ -91,7 +92,7 @@ class Server:
             [str(GUNICORN), "config.wsgi", "-b", f"127.0.0.1:{self.port}",
              "-w", str(self.workers), "--threads", "4", "--no-control-socket",
              "--log-level", "warning"],
-            cwd=ROOT, env=environment(self.url), start_new_session=True,
+            cwd=ROOT, env=environment(self.url) | self.env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=self.log.open("wb"),
         )  # fmt: skip
         deadline = time.monotonic() + 20
@@ -129,27 +130,32 @@ class Client:
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
 
-    def request(self, method: str, path: str, form: dict | None = None) -> tuple[int, str]:
+    def request(
+        self, method: str, path: str, form: dict | bytes | None = None, content_type: str = ""
+    ) -> tuple[int, str]:
         """Send once; if a kept-alive connection had been closed by the server meanwhile,
         connect again and send the same request again (a POST carries its idempotency
         key, so the server records it at most once, as when the page retries)."""
         reused = self.connection is not None
         try:
-            return self._send(method, path, form)
+            return self._send(method, path, form, content_type)
         except ConnectionError:
             if not reused:
                 raise
-            return self._send(method, path, form)
+            return self._send(method, path, form, content_type)
 
-    def _send(self, method: str, path: str, form: dict | None) -> tuple[int, str]:
+    def _send(
+        self, method: str, path: str, form: dict | bytes | None, content_type: str
+    ) -> tuple[int, str]:
         if self.connection is None:
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         body = None
         if form is not None:
-            body = urllib.parse.urlencode(form)
+            # A dict is a form as a browser sends it; bytes go as they are (a hostile client).
+            body = form if isinstance(form, bytes) else urllib.parse.urlencode(form)
             headers |= {
-                "Content-Type": "application/x-www-form-urlencoded",
+                "Content-Type": content_type or "application/x-www-form-urlencoded",
                 "X-CSRFToken": self.cookies.get("csrftoken", ""),
                 "HX-Request": "true",
                 "Referer": f"http://127.0.0.1:{self.port}/",
@@ -157,7 +163,7 @@ class Client:
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
-            text = response.read().decode()
+            text = response.read().decode(errors="replace")
         except (OSError, http.client.HTTPException) as error:
             # Whatever broke the exchange (refused, reset, a body cut short by a dying
             # server), the phone sees one thing: no answer.
@@ -174,8 +180,8 @@ class Client:
     def get(self, path: str) -> tuple[int, str]:
         return self.request("GET", path)
 
-    def post(self, path: str, form: dict) -> tuple[int, str]:
-        return self.request("POST", path, form)
+    def post(self, path: str, form: dict | bytes, content_type: str = "") -> tuple[int, str]:
+        return self.request("POST", path, form, content_type)
 
 
 def new_match(port: int, game: str = "draw") -> tuple[int, str]:
