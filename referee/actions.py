@@ -444,7 +444,7 @@ def parse_action(data: object, family: str = "line") -> Action:
         dice = data["dice"]
         if not isinstance(dice, list) or len(dice) not in (2, 4):
             raise InvalidAction("A roll is 2 or 4 dice, each 1 to 6.")
-        return Roll(parse_seat(data["seat"]), tuple(_integer(d, "die", 1, 6) for d in dice))
+        return Roll(parse_seat(data["seat"]), tuple(_die(d) for d in dice))
     return _parse_tally(data)
 
 
@@ -613,6 +613,17 @@ def parse_seat(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100:
         raise InvalidAction(f"{shown(value)} is not a seat; seats are numbered 0, 1, 2, ...")
     return value
+
+
+def _die(value: object) -> int:
+    """One die of a roll: a number from 1 to 6. Never text, unlike a seat: MATCH_FORMAT.md
+    gives dice as values, and the table's form turns typed dice into numbers itself."""
+    if isinstance(value, str):
+        raise InvalidAction(
+            f"{shown(value)} is not a valid die: give each die as a number from 1 to 6, "
+            "not as text."
+        )
+    return _integer(value, "die", 1, 6)
 
 
 def _integer(value: object, what: str, low: int, high: int) -> int:

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import Action, Play, Undo, parse_action
-from referee.errors import IllegalAction, InvalidAction, RefereeError, shown
+from referee.errors import InvalidAction, RefereeError, shown
 from referee.games import engine, line
 from referee.rulebook import preset
+from referee.tiles import DominoSet
 
 FORMAT = "boneyard-match/1"
 MAX_NAME = 40
@@ -32,15 +33,26 @@ _COMPUTED_ROUND = {"result"}
 
 
 class DocumentError(InvalidAction):
-    """A document that cannot be replayed; says where (1-based round and action) and why."""
+    """A document that cannot be replayed; says where (1-based round and action) and why.
+
+    ``message`` is the whole located text, ``round R, action A: rule: why`` (MATCH_FORMAT.md):
+    what ``import_match`` prints and the desk shows."""
 
     def __init__(self, message: str, round: int | None = None, action: int | None = None,
                  rule: str | None = None) -> None:  # fmt: skip
         where = ""
         if round is not None:
             where = f"round {round}" + (f", action {action}" if action is not None else "") + ": "
-        super().__init__(where + (f"{rule}: " if rule else "") + message)
-        self.round, self.action, self.rule = round, action, rule
+        super().__init__(where + (f"{rule}: " if rule else "") + message, rule)
+        self.round, self.action = round, action
+
+    def __str__(self) -> str:
+        return self.message  # already names the rule: not a second time
+
+    @classmethod
+    def at(cls, error: RefereeError, round: int, action: int | None) -> DocumentError:
+        """``error`` located in the document, its rule kept."""
+        return cls(error.message, round, action, error.rule)
 
 
 @dataclass(frozen=True)
@@ -81,21 +93,47 @@ def check_players(players: object, game: str) -> tuple[str, ...]:
 
 
 def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay:
-    """Apply a round's actions in order; IllegalAction carries the failing index in ``.index``."""
+    """Apply a round's actions in order; a refusal carries the failing index in ``.index``.
+
+    Every refusal, not only an IllegalAction: a game also refuses input that cannot be an
+    action of it (a tile outside its set) as an InvalidAction, and that must be located too.
+    """
     played = RoundReplay((), (), state, ())
     for index, action in enumerate(actions):
         try:
             played = step(played, action)
-        except IllegalAction as error:
+        except RefereeError as error:
             error.index = index  # type: ignore[attr-defined]
             raise
     return played
+
+
+def most_actions(top: int) -> int:
+    """The most entries one round may hold with a double-``top`` set, undo pairs included:
+    ten for each tile of the set, and a hundred more.
+
+    A real round stays far below it (a double-6 Draw round for four is about a hundred
+    entries, a double-12 Havoc round a few hundred), so only churn reaches it: thousands of
+    plays taken back, which every phone at the table would pay for in replay time and
+    every server in memory.
+
+    >>> most_actions(6), most_actions(9), most_actions(12)
+    (380, 650, 1010)
+    """
+    return 10 * len(DominoSet(top).tiles) + 100
 
 
 def step(played: RoundReplay, action: Action) -> RoundReplay:
     """``played`` with one more action: what a replay does for each action of the log, and
     what the app does to the replay it keeps after recording one."""
     before = played.state
+    most = most_actions(before.options.get("set", 6))
+    if len(played.actions) >= most:
+        raise InvalidAction(
+            f"This round already holds {most} entries, the most a round of this game may hold "
+            "(ten for each tile of the set, undo pairs included); a real round never needs "
+            "more, so nothing more is recorded in it."
+        )
     state = engine(before.game.slug).apply(before, action)
     if isinstance(action, Undo):
         points = tuple(-p for p in before.last_points) if before.last_points else ()
@@ -128,7 +166,7 @@ def replay(document: object) -> MatchReplay:
         rules = engine(game.slug)
         options = rules.options_for(game.slug, document.get("options"), len(players))
     except InvalidAction as error:
-        raise DocumentError(error.message) from None
+        raise DocumentError(error.message, rule=error.rule) from None
     rounds_data = document.get("rounds", [])
     if not isinstance(rounds_data, list):
         raise DocumentError("rounds must be a list.")
@@ -137,25 +175,32 @@ def replay(document: object) -> MatchReplay:
     winner, leader, over, carry = None, None, False, None
     for r, round_data in enumerate(rounds_data, start=1):
         if over:
-            raise DocumentError(
-                f"{players[winner]} had already won the match."
-                if winner is not None
-                else "the match was already over.",
-                r,
-            )
+            raise _after_the_end(rounds[-1].state, round_data, r)
         if rounds and not rounds[-1].finished:
             raise DocumentError("the round before it was never tallied.", r)
         actions = _parse_round(round_data, r, game.family)
         start = rules.start(game.slug, options, players, leader=leader, base=totals, carry=carry)
         try:
             played = play_round(start, actions)
-        except IllegalAction as error:
-            raise DocumentError(error.message, r, error.index + 1, error.rule) from None  # type: ignore[attr-defined]
+        except RefereeError as error:
+            raise DocumentError.at(error, r, error.index + 1) from None  # type: ignore[attr-defined]
         rounds.append(played)
         totals, winner = played.state.totals, played.state.champion
         over, carry = played.state.match_over, played.state.carry
         leader = rules.next_leader(played.state)
     return MatchReplay(game.slug, options, players, tuple(rounds), totals, winner, over)
+
+
+def _after_the_end(last: line.RoundState, data: object, number: int) -> DocumentError:
+    """The refusal of round ``number``, played after the match ended: its first action is
+    the one refused, under the rule that ended the match (an empty round has no action to
+    name, only the round)."""
+    ended = last.match_end
+    assert ended is not None, "asked only once the match is over"
+    rule, why = ended
+    actions = data.get("actions") if isinstance(data, Mapping) else None
+    first = 1 if isinstance(actions, list) and actions else None
+    return DocumentError(f"{why}; nothing more is played after that.", number, first, rule)
 
 
 def _parse_round(data: object, number: int, family: str) -> list[Action]:
@@ -169,7 +214,7 @@ def _parse_round(data: object, number: int, family: str) -> list[Action]:
         try:
             actions.append(parse_action(item, family))
         except RefereeError as error:
-            raise DocumentError(error.message, number, a) from None
+            raise DocumentError.at(error, number, a) from None
     return actions
 
 

@@ -4,6 +4,11 @@ Two kinds of refusal, kept apart because the table reacts differently to them:
 an :class:`InvalidAction` is input the referee cannot even read (a tile written
 ``7-x``, a missing field); an :class:`IllegalAction` is a readable action that the
 rules forbid, and it always names the rule id of RULES.md that forbids it.
+
+An InvalidAction raised by a game, rather than by the parser, also names a rule: the
+input reads as an action but cannot be one in this game (``7-7`` in a double-6 set, a
+coin tossed between one seat), and the rule says why. Only the shape of an action
+(:func:`referee.actions.parse_action`) is not a rules question.
 """
 
 from __future__ import annotations
@@ -22,17 +27,24 @@ def shown(value: object) -> str:
 
 
 class RefereeError(Exception):
-    """Base of every refusal; ``message`` is written for the players."""
+    """Base of every refusal; ``message`` is written for the players, ``rule`` is the id
+    of RULES.md that decides it (None only for the shape of an action)."""
 
-    rule: str | None = None
-
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}" if self.rule else self.message
 
 
 class InvalidAction(RefereeError):
-    """Malformed input: the referee cannot tell what was meant."""
+    """Malformed input: the referee cannot tell what was meant.
+
+    >>> str(InvalidAction("7-7 is not in a double-6 set.", rule="set.tiles"))
+    'set.tiles: 7-7 is not in a double-6 set.'
+    """
 
 
 class IllegalAction(RefereeError):
@@ -43,9 +55,7 @@ class IllegalAction(RefereeError):
     "turn.order: It is Ben's turn, not Ana's."
     """
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.rule = rule
+    rule: str
 
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.message}"
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message, rule)

@@ -15,7 +15,7 @@ and the rules pages, so what a player reads is what the engine applies.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.errors import InvalidAction, shown
@@ -32,10 +32,27 @@ class Option:
     default: Any
     choices: tuple[Any, ...] = ()  # empty for booleans
     help: str = ""
+    # Where RULES.md gives another default under some value of another house rule of the
+    # game: (that option's name, its value, this option's default there), first match
+    # wins. The other option is declared first, so it is resolved by the time this one is.
+    defaults_when: tuple[tuple[str, Any, Any], ...] = ()
 
     @property
     def is_flag(self) -> bool:
         return isinstance(self.default, bool)
+
+    def default_for(self, options: Mapping[str, Any]) -> Any:
+        """This option's default in a match whose other house rules are ``options``.
+
+        >>> EXACT_TARGET.default_for({"threes_scoring": "face"})
+        False
+        >>> EXACT_TARGET.default_for({"threes_scoring": "pub"}), EXACT_TARGET.default_for({})
+        (True, True)
+        """
+        for name, value, default in self.defaults_when:
+            if name in options and options[name] == value:
+                return default
+        return self.default
 
     def check(self, value: object) -> Any:
         """The value if it is allowed, else an InvalidAction naming the choices."""
@@ -82,8 +99,11 @@ class Preset:
         raise KeyError(name)
 
 
-def _option(name: str, rule: str, label: str, default: Any, choices=(), help: str = "") -> Option:
-    return Option(name, rule, label, default, tuple(choices), help)
+def _option(
+    name: str, rule: str, label: str, default: Any, choices=(), help: str = "",
+    defaults_when: tuple[tuple[str, Any, Any], ...] = (),
+) -> Option:  # fmt: skip
+    return Option(name, rule, label, default, tuple(choices), help, defaults_when)
 
 
 SET = _option("set", "set.tiles", "Set", 6, (6, 9, 12), "The highest double of the set.")
@@ -149,6 +169,8 @@ THREES_SCORING = _option(
 EXACT_TARGET = _option(
     "exact_target", "threes.target", "Finish exactly on the target", True, (),
     "A score that would pass the target is not scored.",
+    # threes.target: on in pub mode only, the pub game's "exactly 61".
+    defaults_when=(("threes_scoring", "face", False), ("threes_scoring", "face-each", False)),
 )  # fmt: skip
 THREES_TARGET = _option("target", "threes.target", "Play to", 61, (61, 121))
 STACK_TARGETS = _option(
@@ -190,12 +212,12 @@ HINTS = _option(
 
 def _default(option: Option, default: Any) -> Option:
     """The same house rule with this game's default."""
-    return Option(option.name, option.rule, option.label, default, option.choices, option.help)
+    return replace(option, default=default)
 
 
 def _default_rule(option: Option, rule: str) -> Option:
     """The same house rule filed under another rule id."""
-    return Option(option.name, rule, option.label, option.default, option.choices, option.help)
+    return replace(option, rule=rule)
 
 
 _COMMON_RULES = ("set.tiles", "set.unique", "seat.order", "info.public", "round.lead")
@@ -379,9 +401,10 @@ def resolve_options(slug: str, given: Mapping[str, Any] | None) -> dict[str, Any
                 + ", ".join(sorted(known))
                 + "."
             )
-    resolved = {
-        option.name: option.check(given.get(option.name, option.default)) for option in game.options
-    }
+    resolved: dict[str, Any] = {}
+    for option in game.options:  # in order: a default may follow an option declared before it
+        value = given[option.name] if option.name in given else option.default_for(resolved)
+        resolved[option.name] = option.check(value)
     return {**resolved, **game.fixed}
 
 

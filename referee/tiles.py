@@ -19,7 +19,9 @@ from referee.errors import InvalidAction, shown
 #: The largest double the referee knows (a double-18 set).
 LARGEST_SET = 18
 SETS = (6, 9, 12, 15, 18)
-_TILE = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
+# ASCII digits only: a bare \d also matches other scripts' digits ("６-６", "٦-٤") and int() reads
+# them, so look-alike text would pass for a tile; set.tiles writes tiles with 0 to 9.
+_TILE = re.compile(r"^\s*([0-9]{1,2})\s*[-|:]\s*([0-9]{1,2})\s*$")
 _NUMBER_NAMES = (
     "blank one two three four five six seven eight nine ten eleven twelve thirteen "
     "fourteen fifteen sixteen seventeen eighteen"
@@ -48,6 +50,10 @@ class Tile:
         if not isinstance(text, str) or len(text) > 16:
             raise InvalidAction(f"{shown(text)} is not a tile; write a tile like 6-4.")
         match = _TILE.match(text)
+        if not match and any(c.isdigit() and not c.isascii() for c in text):
+            raise InvalidAction(
+                f"{shown(text)} is not a tile; write its numbers with the digits 0 to 9, like 6-4."
+            )
         if not match:
             raise InvalidAction(f"{shown(text)} is not a tile; write a tile like 6-4.")
         a, b = int(match[1]), int(match[2])
@@ -123,8 +129,14 @@ class DominoSet:
         return tuple(Tile.of(number, other) for other in range(self.top + 1))
 
     def check(self, tile: Tile) -> Tile:
+        """``tile``, if this set has it; else a refusal under ``set.tiles``, which a game
+        raises from inside ``apply`` and a document replay then locates."""
         if tile not in self:
-            raise InvalidAction(f"{tile} is not in a double-{self.top} set.")
+            raise InvalidAction(
+                f"{tile} is not in a double-{self.top} set: its numbers go from 0 (blank) "
+                f"to {self.top}.",
+                rule="set.tiles",
+            )
         return tile
 
 

@@ -40,12 +40,25 @@ def _choices(option: Option) -> list[str]:
     return [shown(v) for v in values]
 
 
+def _default(option: Option) -> str:
+    """The default as the rulebook gives it, with any other default under another house
+    rule: "on; off when threes_scoring is face or face-each"."""
+    others: dict[tuple[str, Any], list[str]] = {}
+    for name, value, default in option.defaults_when:
+        others.setdefault((name, default), []).append(shown(value))
+    return "; ".join(
+        [shown(option.default)]
+        + [f"{shown(default)} when {name} is {' or '.join(values)}"
+           for (name, default), values in others.items()]
+    )  # fmt: skip
+
+
 def _option_row(option: Option) -> dict[str, Any]:
     return {
         "name": option.name,
         "label": option.label,
         "rule": option.rule,
-        "default": shown(option.default),
+        "default": _default(option),
         "choices": _choices(option),
         "help": option.help,
     }
@@ -71,13 +84,18 @@ def game_rules(game: Preset) -> dict[str, Any]:
 
 
 def house_rules(game: str, options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The house rules a match is played with, each marked when it is not the default."""
-    return [
-        {
-            "label": option.label,
-            "rule": option.rule,
-            "value": shown(options.get(option.name, option.default)),
-            "changed": options.get(option.name, option.default) != option.default,
-        }
-        for option in PRESETS[game].options
-    ]
+    """The house rules a match is played with, each marked when it is not the default (the
+    default under the match's other house rules: exact_target off is no change in face mode)."""
+    rows = []
+    for option in PRESETS[game].options:
+        default = option.default_for(options)
+        value = options.get(option.name, default)
+        rows.append(
+            {
+                "label": option.label,
+                "rule": option.rule,
+                "value": shown(value),
+                "changed": value != default,
+            }
+        )
+    return rows

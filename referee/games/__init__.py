@@ -2,7 +2,8 @@
 
 Every engine offers the same reducer API: ``options_for``, ``start``, ``apply``,
 ``check``, ``legal_actions`` and ``next_leader``, with states that say their
-``result``, ``totals``, ``champion``, ``match_over`` and ``carry``.
+``result``, ``totals``, ``champion``, ``match_over``, ``match_end`` (the rule that ended
+the match, and how) and ``carry``.
 """
 
 from __future__ import annotations

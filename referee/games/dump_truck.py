@@ -448,6 +448,19 @@ class TruckState:
         return self.result is not None
 
     @property
+    def match_end(self) -> tuple[str, str] | None:
+        """The rule that ended the game (``truck.end``) and how, in the players' words; None
+        while it goes on."""
+        if self.result is None:
+            return None
+        why = (
+            "the pool and the hands are empty"
+            if self.result.reason == POOL_EMPTY
+            else "a whole turn passed with the face-down pool empty and nothing placed"
+        )
+        return "truck.end", f"The game is over: {why}"
+
+    @property
     def waiting(self) -> tuple[int, ...]:
         """The seats that still draw this turn."""
         if self.result is not None or not self.takeable:
@@ -559,13 +572,9 @@ def _check_seat(state: TruckState, seat: int) -> None:
         raise IllegalAction(
             "seat.order", f"There is no seat {seat}; this game has seats 0 to {state.seats - 1}."
         )
-    if state.result is not None:
-        why = (
-            "the pool and the hands are empty"
-            if state.result.reason == POOL_EMPTY
-            else "a whole turn passed with the face-down pool empty and nothing placed"
-        )
-        raise IllegalAction("truck.end", f"The game is over: {why}.")
+    if state.match_end is not None:
+        rule, why = state.match_end
+        raise IllegalAction(rule, f"{why}.")
 
 
 def _held(state: TruckState, seat: int, tile: Tile, doing: str) -> None:
@@ -736,13 +745,29 @@ def _check_unload(state: TruckState, action: Unload) -> Score:
 
 
 def _check_flip(state: TruckState, action: Flip) -> None:
-    if len(action.seats) != 2 or len(set(action.seats)) != 2:
-        raise InvalidAction("A coin is flipped between two seats.")
+    # A flip that cannot be a toss between two tied seats is refused as unreadable (as a
+    # tile outside the set is), but still under the rule that tosses the coin.
+    if len(action.seats) != 2:
+        raise InvalidAction(
+            f"A coin settles a tie between two seats, not {len(action.seats)}: toss it for "
+            "two seats at a time.",
+            rule="truck.draw",
+        )
     for s in action.seats:
         _check_seat(state, s)
     a, b = action.seats
+    if a == b:
+        raise InvalidAction(
+            f"A coin is tossed between two different seats, not {state.names[a]} and "
+            f"{state.names[a]}.",
+            rule="truck.draw",
+        )
     if action.first not in action.seats:
-        raise InvalidAction("The coin's winner must be one of the two seats.")
+        raise InvalidAction(
+            f"The coin was tossed between {state.names[a]} and {state.names[b]}: the seat "
+            f"that chooses first is one of them, not seat {action.first}.",
+            rule="truck.draw",
+        )
     totals = state.totals
     settled = state.ahead(a, b)
     if totals[a] == totals[b] and settled is not None:

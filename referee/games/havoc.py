@@ -181,6 +181,30 @@ class HavocState:
         return self.result is not None and bool(rounds) and self.number >= rounds
 
     @property
+    def match_end(self) -> tuple[str, str] | None:
+        """The rule that ended the match (``havoc.win``) and how, in the players' words;
+        None while it goes on."""
+        if not self.match_over:
+            return None
+        rounds = self.options["rounds"]
+        if self.stopped:
+            how = "the table stopped it"
+        elif rounds == 1:
+            how = "the one agreed round is played"
+        else:
+            how = f"all {rounds} agreed rounds are played"
+        if self.champion is not None:
+            how += (
+                f", and {self.names[self.champion]} has the lowest total "
+                f"({self.totals[self.champion]})"
+            )
+        elif self.shared:
+            how += (
+                f", and {' and '.join(self.names[s] for s in self.shared)} share the lowest total"
+            )
+        return "havoc.win", f"The match is over: {how}"
+
+    @property
     def carry(self) -> dict[str, Any]:
         """The next round needs to know how many rounds the match has played."""
         return {"played": self.played + (self.result is not None)}
@@ -301,8 +325,9 @@ def _check_seat(state: HavocState, seat: int) -> None:
 
 
 def _check_going(state: HavocState) -> None:
-    if state.match_over:
-        raise IllegalAction("havoc.win", "The match is over.")
+    if state.match_end is not None:
+        rule, why = state.match_end
+        raise IllegalAction(rule, f"{why}.")
     if state.result is not None:
         raise IllegalAction("havoc.win", "This round is over and tallied.")
     if state.ended is not None:
@@ -396,7 +421,10 @@ def _check_draw(state: HavocState, action: DrawFrom) -> None:
     if lying is None:
         raise IllegalAction("havoc.turn", f"{owner}'s discard slot is empty.")
     if action.tile is None:
-        raise InvalidAction(f"Name the tile taken from {owner}'s slot: {lying}.")
+        # A discard lies face up (havoc.turn): the record names it, so a replay can check it.
+        raise InvalidAction(
+            f"Name the tile {who} takes from {owner}'s discard slot: {lying}.", rule="havoc.turn"
+        )
     if action.tile != lying:
         raise IllegalAction(
             "havoc.turn", f"{owner}'s discard slot holds {lying}, not {action.tile}."
@@ -413,7 +441,9 @@ def _check_train(state: HavocState, action: Train) -> None:
             "havoc.turn", f"{who} has played to the train this turn; now discard a tray tile."
         )
     if not tile.has(action.lead):
-        raise InvalidAction(f"{tile} has no {action.lead}: write the train tile as it lies.")
+        raise InvalidAction(
+            f"{tile} has no {action.lead}: write the train tile as it lies.", rule="havoc.turn"
+        )
     _check_tile(state, seat, tile)
     end = state.racks[seat].free_end
     if end is None:
@@ -693,8 +723,9 @@ def _transition(state: HavocState, action: Action) -> HavocState:
         scores = tuple(s + p for s, p in zip(state.scores, result.points, strict=True))
         return _settle(replace(state, result=result, scores=scores, last_points=result.points))
     if isinstance(action, Stop):
-        if state.match_over:
-            raise IllegalAction("havoc.win", "The match is over.")
+        if state.match_end is not None:
+            rule, why = state.match_end
+            raise IllegalAction(rule, f"{why}.")
         nobody = (0,) * state.seats
         result = state.result or RoundResult(None, STOPPED, nobody, nobody)
         return _settle(

@@ -186,6 +186,20 @@ class RoundState:
         return self.champion is not None or bool(self.shared)
 
     @property
+    def match_end(self) -> tuple[str, str] | None:
+        """The rule that ended the match and how, in the players' words; None while it goes
+        on. Every refusal of play after the end cites it, in a round or after the last."""
+        if self.dominards and self.match_over:
+            return "dominards.card-bonus", "The game is over: a seat dropped its last card"
+        if self.champion is not None:
+            return (
+                _target_rule(self),
+                f"The match is over: {self.name(self.champion)} reached "
+                f"{self.totals[self.champion]}",
+            )
+        return None
+
+    @property
     def must_roll(self) -> int | None:
         """The seat that must roll before anything else happens (``dominards.dice``); -1
         before a round's lead, when the seat that leads rolls first."""
@@ -344,17 +358,10 @@ def _check_seat(state: RoundState, seat: int) -> None:
 
 
 def _check_match_on(state: RoundState, who: str, doing: str) -> None:
-    if state.dominards and state.match_over:
-        raise IllegalAction(
-            "dominards.card-bonus",
-            f"The game is over: a seat dropped its last card, so {who} cannot {doing}.",
-        )
-    if state.champion is not None:
-        raise IllegalAction(
-            _target_rule(state),
-            f"The match is over: {state.name(state.champion)} reached "
-            f"{state.totals[state.champion]}, so {who} cannot {doing}.",
-        )
+    ended = state.match_end
+    if ended is not None:
+        rule, why = ended
+        raise IllegalAction(rule, f"{why}, so {who} cannot {doing}.")
 
 
 def _target_rule(state: RoundState) -> str:

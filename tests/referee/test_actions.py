@@ -178,6 +178,18 @@ BAD = [
     ({"type": "roll", "seat": 0, "dice": [1, 2, 3]}, "2 or 4 dice"),
     ({"type": "roll", "seat": 0, "dice": [0, 7]}, "die"),
     ({"type": "roll", "seat": 0, "dice": "12"}, "2 or 4 dice"),
+    # Issue 17: dice are numbers (MATCH_FORMAT.md), never text, even text of digits.
+    (
+        {"type": "roll", "seat": 0, "dice": ["3", "4"]},
+        "'3' is not a valid die: give each die as a number from 1 to 6, not as text.",
+    ),
+    ({"type": "roll", "seat": 0, "dice": [3, " 4 "]}, "' 4 ' is not a valid die"),
+    ({"type": "roll", "seat": 0, "dice": [1, 2, 3, "６"]}, "not as text"),
+    ({"type": "roll", "seat": 0, "dice": [3, 4.0]}, "not a valid die"),
+    ({"type": "roll", "seat": 0, "dice": [True, 4]}, "not a valid die"),
+    ({"type": "play", "seat": 0, "tile": "６-６"}, "with the digits 0 to 9"),
+    ({"type": "play", "seat": 0, "tile": "6-6", "on": "٦-٦"}, "with the digits 0 to 9"),
+    ({"type": "tally", "hands": {"0": ["6-6", "६-६"]}}, "with the digits 0 to 9"),
 ]
 
 

@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import pytest
 
-from referee import DocumentError, export, replay
+from referee import DocumentError, Tally, export, replay
+from referee.actions import Stop
+from referee.document import FORMAT, most_actions
+from referee.games import havoc
 from referee.games.line import BLOCKED, DOMINO
+from tests.referee.dominards_play import play_game
+from tests.referee.test_dump_truck import document as truck_document
+from tests.referee.test_dump_truck import drain as truck_drain
+from tests.referee.test_dump_truck import history as truck_history
+from tests.referee.test_dump_truck import new as truck_new
+from tests.referee.test_havoc import document as havoc_document
+from tests.referee.test_havoc import log as havoc_log
+from tests.referee.test_havoc import new as havoc_new
+from tests.referee.test_havoc import next_round as havoc_next_round
+from tests.referee.test_havoc import race as havoc_race
 
 
 def play(seat, tile, on=None):
@@ -244,15 +258,179 @@ def test_an_action_after_the_winning_tally():
     )
 
 
-def test_a_round_after_the_match_was_won():
-    doc = copy.deepcopy(MATCH)
-    doc["rounds"].append({"actions": [play(0, "6-6")]})
+# -- issue 17: a round after the end, and refusals from inside a game, are located and cited --
+
+
+def _drawn_to_200() -> dict:
+    return copy.deepcopy(MATCH)
+
+
+def _dominards_to_the_last_card() -> dict:
+    rng = random.Random(0)
+
+    def shuffle(items):
+        rng.shuffle(items)
+        return items
+
+    document, rounds = play_game(lambda c, label: rng.choice(list(c)), shuffle, 2, greedy=True)
+    assert rounds[-1][-1].after.match_over and rounds[-1][-1].after.champion == 0
+    return document
+
+
+def _havoc_of_one_round() -> dict:
+    first = havoc.apply(havoc_race(havoc_new(2, rounds=1), winner=0), Tally(pips=((1, 10),)))
+    return havoc_document({"rounds": 1}, ["Ana", "Ben"], [havoc_log(first)])
+
+
+def _havoc_stopped() -> dict:
+    first = havoc.apply(havoc_race(havoc_new(2), winner=1), Tally(pips=((0, 10),)))
+    stopped = havoc.apply(havoc_next_round(first), Stop())
+    return havoc_document({}, ["Ana", "Ben"], [havoc_log(first), havoc_log(stopped)])
+
+
+def _truck_emptied() -> dict:
+    state = truck_drain(truck_new(2), left=0, score=True)
+    return truck_document(2, [step.last for step in truck_history(state)])
+
+
+AFTER_THE_END = [
+    # (a finished match, the first action of one more round, the rule that ended it, how)
+    (_drawn_to_200, play(0, "6-6"), "block.score", "The match is over: Ana reached 202"),
+    (_drawn_to_200, UNDO, "block.score", "The match is over: Ana reached 202"),
+    (_dominards_to_the_last_card, {"type": "roll", "seat": 1, "dice": [3, 4]},
+     "dominards.card-bonus", "The game is over: a seat dropped its last card"),
+    (_havoc_of_one_round, {"type": "draw", "seat": 1, "from": "boneyard"}, "havoc.win",
+     "The match is over: the one agreed round is played, and Ana has the lowest total (0)"),
+    (_havoc_stopped, {"type": "stop"}, "havoc.win",
+     "The match is over: the table stopped it, and Ben has the lowest total (0)"),
+    (_truck_emptied, {"type": "take", "seat": 0, "tile": "1-1", "from": "pool"}, "truck.end",
+     "The game is over: the pool and the hands are empty"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("finished", "first", "rule", "why"),
+    AFTER_THE_END,
+    ids=[f"{case[0].__name__}-{case[1]['type']}" for case in AFTER_THE_END],
+)
+def test_a_round_after_the_match_is_over_is_refused_under_the_rule_that_ended_it(
+    finished, first, rule, why
+):
+    doc = finished()
+    replay(doc)  # the match as it ended stands
+    number = len(doc["rounds"]) + 1
+    doc["rounds"].append({"actions": [first]})
     with pytest.raises(DocumentError) as caught:
         replay(doc)
-    assert str(caught.value) == "round 4: Ana had already won the match."
+    error = caught.value
+    assert (error.round, error.action, error.rule) == (number, 1, rule)
+    assert (
+        str(error)
+        == error.message
+        == (f"round {number}, action 1: {rule}: {why}; nothing more is played after that.")
+    )
+    # An empty round has no action to name: the round is refused, still under the rule.
     doc["rounds"][-1] = {"actions": []}
-    with pytest.raises(DocumentError, match="round 4: Ana had already won"):
+    with pytest.raises(DocumentError) as caught:
         replay(doc)
+    assert (caught.value.round, caught.value.action, caught.value.rule) == (number, None, rule)
+    assert str(caught.value) == f"round {number}: {rule}: {why}; nothing more is played after that."
+
+
+def game(slug: str, *actions: dict, players: int = 2, **options) -> dict:
+    return {"format": "boneyard-match/1", "game": slug, "options": options,
+            "players": ["Ana", "Ben", "Caro", "Dan", "Eve", "Fay", "Gus"][:players],
+            "rounds": [{"actions": list(actions)}]}  # fmt: skip
+
+
+TAKE = {"type": "take", "seat": 0, "tile": "1-1", "from": "pool"}
+DRAW = {"type": "draw", "seat": 0, "from": "boneyard"}
+
+
+def flip(seats: list, first: int) -> dict:
+    return {"type": "flip", "seats": seats, "first": first}
+
+
+INSIDE_A_GAME = [
+    # (document, (round, action), rule, the message)
+    (game("dump-truck", {**TAKE, "tile": "7-7"}), (1, 1), "set.tiles",
+     "7-7 is not in a double-6 set: its numbers go from 0 (blank) to 6."),
+    (game("havoc", DRAW, {"type": "train", "seat": 0, "tile": "10-1"}), (1, 2), "set.tiles",
+     "10-1 is not in a double-9 set: its numbers go from 0 (blank) to 9."),
+    (game("havoc", DRAW, {"type": "discard", "seat": 0, "tile": "1-10"}), (1, 2), "set.tiles",
+     "10-1 is not in a double-9 set: its numbers go from 0 (blank) to 9."),
+    (game("havoc", {**DRAW, "tile": "10-10"}), (1, 1), "set.tiles",
+     "10-10 is not in a double-9 set: its numbers go from 0 (blank) to 9."),
+    (game("havoc", DRAW, {"type": "train", "seat": 0, "tile": "13-1"}, players=7), (1, 2),
+     "set.tiles", "13-1 is not in a double-12 set: its numbers go from 0 (blank) to 12."),
+    (game("havoc", DRAW, {"type": "discard", "seat": 0, "tile": "5-1"},
+          {"type": "draw", "seat": 1, "from": 0}), (1, 3), "havoc.turn",
+     "Name the tile Ben takes from Ana's discard slot: 5-1."),
+    (game("dump-truck", TAKE, flip([0, 0], 0)), (1, 2), "truck.draw",
+     "A coin is tossed between two different seats, not Ana and Ana."),
+    (game("dump-truck", TAKE, flip([1, 0], 2)), (1, 2), "truck.draw",
+     "The coin was tossed between Ben and Ana: the seat that chooses first is one of them, "
+     "not seat 2."),
+    (game("dump-truck", TAKE, flip([0, 1, 1], 0)), (1, 2), "truck.draw",
+     "A coin settles a tie between two seats, not 3: toss it for two seats at a time."),
+    (game("dump-truck", TAKE, flip([0, 5], 0)), (1, 2), "seat.order",
+     "There is no seat 5; this game has seats 0 to 1."),
+    # Dominards, as it already was: the line games refuse a tile outside the set the same way.
+    (game("dominards", {"type": "roll", "seat": 0, "dice": [3, 4]},
+          {"type": "play", "seat": 0, "tile": "7-7"}), (1, 2), "set.tiles",
+     "7-7 is not in a double-6 set."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("doc", "where", "rule", "message"),
+    INSIDE_A_GAME,
+    ids=[f"{case[0]['game']}-{case[2]}-{case[1][1]}" for case in INSIDE_A_GAME],
+)
+def test_a_refusal_from_inside_a_game_names_round_action_and_rule(doc, where, rule, message):
+    with pytest.raises(DocumentError) as caught:
+        replay(doc)
+    error = caught.value
+    round_number, action_number = where
+    assert (error.round, error.action, error.rule) == (round_number, action_number, rule)
+    assert (
+        str(error)
+        == error.message
+        == (f"round {round_number}, action {action_number}: {rule}: {message}")
+    )
+
+
+DIGITS = "is not a tile; write its numbers with the digits 0 to 9, like 6-4."
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (play(0, "６-６"), f"'６-６' {DIGITS}"),
+        (play(0, "6-6", "٦-٦"), f"'٦-٦' {DIGITS}"),
+        ({"type": "tally", "pips": {"0": 5, "１": 3}}, "'１' is not a seat; seats are numbered 0, "
+         "1, 2, ..."),
+    ],
+    ids=ascii,
+)  # fmt: skip
+def test_a_document_written_with_other_digits_is_refused(action, message):
+    doc = with_action(1, 0, action)
+    with pytest.raises(DocumentError) as caught:
+        replay(doc)
+    assert str(caught.value) == f"round 2, action 1: {message}"
+
+
+@pytest.mark.parametrize("dice", [["3", "4"], [3, "4"], ["1", "2", "3", "4"]], ids=str)
+def test_a_document_with_dice_written_as_text_is_refused(dice):
+    doc = game("dominards", {"type": "roll", "seat": 0, "dice": dice})
+    with pytest.raises(DocumentError) as caught:
+        replay(doc)
+    assert (caught.value.round, caught.value.action) == (1, 1)
+    assert "is not a valid die: give each die as a number from 1 to 6, not as text." in str(
+        caught.value
+    )
+    doc["rounds"][0]["actions"][0]["dice"] = [int(d) for d in dice]
+    assert replay(doc).rounds[0].actions[0].dice == tuple(int(d) for d in dice)
 
 
 def test_a_round_after_an_untallied_round():
@@ -368,3 +546,30 @@ def test_hostile_documents_are_refused_with_a_document_error(doc):
         replay(doc)
     message = str(caught.value)
     assert message and len(message) < 400, "the message is printed for a person to read"
+
+
+# -- a round holds what a real round can hold (issue 17: memory bounded) -------------------
+
+
+def _churn(pairs: int) -> list[dict]:
+    lead = [{"type": "play", "seat": 0, "tile": "6-6"}]
+    return (
+        lead + [{"type": "play", "seat": 1, "tile": "6-5", "on": "6-6"}, {"type": "undo"}] * pairs
+    )
+
+
+@pytest.mark.parametrize(("top", "most"), [(6, 380), (9, 650), (12, 1010)])
+def test_a_round_holds_ten_entries_a_tile_and_a_hundred_more(top, most):
+    assert most_actions(top) == most
+
+
+def test_a_round_longer_than_a_real_one_is_refused_where_it_passes_the_limit():
+    players = ["Ana", "Ben", "Caro"]
+    fits = {"format": FORMAT, "game": "draw", "players": players,
+            "rounds": [{"actions": _churn(189)}]}  # fmt: skip
+    assert len(replay(fits).rounds[0].actions) == 379
+    churned = {**fits, "rounds": [{"actions": _churn(4_500)}]}
+    with pytest.raises(DocumentError) as refused:
+        replay(churned)
+    assert (refused.value.round, refused.value.action) == (1, 381)
+    assert "holds 380 entries" in refused.value.message

@@ -616,11 +616,15 @@ def test_rules_cited_are_the_games_rules():
             "truck.blanks", "set.unique"} <= cited  # fmt: skip
 
 
-def test_a_tile_outside_the_double_six_set_is_unreadable():
+def test_a_tile_outside_the_double_six_set_is_unreadable_under_set_tiles():
     from referee import InvalidAction
 
-    with pytest.raises(InvalidAction, match="7-7 is not in a double-6 set"):
+    with pytest.raises(InvalidAction) as caught:
         apply(new(), act("0 take 7-7"))
+    assert caught.value.rule == "set.tiles"  # issue 17: a refusal names its rule
+    assert str(caught.value) == (
+        "set.tiles: 7-7 is not in a double-6 set: its numbers go from 0 (blank) to 6."
+    )
 
 
 # -- truck.draw: the turn, the fresh tiles, the contests ------------------------------------

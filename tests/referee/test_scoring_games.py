@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee import Challenge, Declare, Muggins, Tally, line, replay
+from referee import PRESETS, Challenge, Declare, Muggins, Tally, line, replay
 from referee.games.line import BLOCKED, DOMINO, TARGET
 
 from .test_line import NAMES, T, act, hands, refused
@@ -197,6 +197,45 @@ def test_exactly_61_wins_at_once():
 def test_without_exact_target_passing_61_wins():
     state = new("fives-and-threes", 2, "0 6-4", base=(60, 0), exact_target=False)
     assert state.champion == 0 and state.totals == (62, 0)
+
+
+# Issue 17: threes.target makes exact_target the default in pub mode only.
+@pytest.mark.parametrize(
+    ("given", "exact"),
+    [
+        ({}, True),
+        ({"threes_scoring": "pub"}, True),
+        ({"threes_scoring": "face"}, False),
+        ({"threes_scoring": "face-each"}, False),
+        ({"threes_scoring": "pub", "exact_target": False}, False),
+        ({"threes_scoring": "face", "exact_target": True}, True),
+        ({"threes_scoring": "face-each", "exact_target": True}, True),
+    ],
+    ids=str,
+)
+def test_exact_target_is_on_by_default_in_pub_mode_only(given, exact):
+    assert line.options_for("fives-and-threes", given, 2)["exact_target"] is exact
+    doc = {"format": "boneyard-match/1", "game": "fives-and-threes", "options": given,
+           "players": ["Ana", "Ben"], "rounds": []}  # fmt: skip
+    assert replay(doc).options["exact_target"] is exact
+    # ... and it is what is played: a count of 10 from 60 passes 61 in every mode.
+    state = new("fives-and-threes", 2, "0 6-4", base=(60, 0), **given)
+    assert (state.champion == 0) is not exact
+
+
+def test_a_default_follows_only_a_house_rule_declared_before_it():
+    """resolve_options fills defaults in declaration order, so the house rule a default
+    follows must be declared first, and name one of its choices."""
+    followed = 0
+    for game in PRESETS.values():
+        names = [option.name for option in game.options]
+        for index, option in enumerate(game.options):
+            for name, value, default in option.defaults_when:
+                assert name in names[:index], (game.slug, option.name, name)
+                assert value in game.option(name).choices, (game.slug, option.name, value)
+                assert option.check(default) == default
+                followed += 1
+    assert followed >= 2  # exact_target in face and face-each
 
 
 def test_the_chip_out_point_obeys_the_exact_target():

@@ -70,6 +70,22 @@ def test_malformed_tiles_are_refused_with_a_readable_message(value):
     assert "tile" in message
 
 
+# Issue 17: `\d` read other scripts' digits, and int() turned them into pips.
+@pytest.mark.parametrize(
+    "text",
+    ["６-６", "6-４", "６|４", "٦-٤", "۶:۴", "६-४", "৬-৪", "๖-๔", "1０-1", "𝟔-𝟒", "²-1"],
+    ids=ascii,
+)
+def test_only_the_ascii_digits_write_a_tile(text):
+    with pytest.raises(InvalidAction) as caught:
+        Tile.parse(text)
+    assert caught.value.message == (
+        f"{text!r} is not a tile; write its numbers with the digits 0 to 9, like 6-4."
+    )
+    with pytest.raises(InvalidAction, match="digits 0 to 9"):
+        Tile.parse_halves(text)
+
+
 def test_the_message_for_a_half_beyond_the_largest_set_says_why():
     with pytest.raises(InvalidAction, match="19-1 is not a tile: no half has more than 18 pips"):
         Tile.parse("19-1")

@@ -31,8 +31,17 @@ def test_a_games_page_has_an_anchor_for_every_rule_id_and_every_house_rule(clien
     for option in game.options:
         block = html[html.index(f'id="option-{option.name}"') :][:900]
         default = ("off", "on")[option.default] if option.is_flag else option.default
-        assert f"Default <strong>{default}</strong>" in block
+        assert (
+            f"Default <strong>{default}" + ("; " if option.defaults_when else "</strong>") in block
+        )
         assert f'href="/rules/{slug}/#{option.rule}"' in block
+
+
+def test_a_default_that_depends_on_the_mode_says_so(client, db):
+    """threes.target: exact_target is on by default in pub mode only."""
+    html = client.get("/rules/fives-and-threes/").content.decode()
+    block = html[html.index('id="option-exact_target"') :][:900]
+    assert "Default <strong>on; off when threes_scoring is face or face-each</strong>" in block
 
 
 # Rules of RULES.md that no game enforces yet, each with the issue that builds it: a rule
@@ -102,6 +111,25 @@ def test_the_match_page_shows_the_house_rules_in_force(scorekeeper, db):
     assert "Play to: <strong>150</strong> <small>(changed)</small>" in rules
     assert "Drawing: <strong>playable</strong> <a" in rules
     assert 'href="/rules/draw/"' in rules
+
+
+@pytest.mark.parametrize(
+    ("mode", "exact", "shown"),
+    [
+        ("pub", True, "on</strong> <a"),
+        ("pub", False, "off</strong> <small>(changed)</small>"),
+        ("face", False, "off</strong> <a"),
+        ("face-each", True, "on</strong> <small>(changed)</small>"),
+    ],
+)
+def test_the_exact_target_is_changed_only_against_its_modes_default(
+    scorekeeper, db, mode, exact, shown
+):
+    options = {"threes_scoring": mode, "exact_target": exact}
+    match = keep(scorekeeper, services.create_match("fives-and-threes", ["Ana", "Ben"], options))
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    rules = html[html.index('class="house-rules"') :]
+    assert f"Finish exactly on the target: <strong>{shown}" in rules
 
 
 @pytest.mark.parametrize("game", ["dump-truck", "havoc", "dominards"])
