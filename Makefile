@@ -54,8 +54,9 @@ serve: $(VENV)/.installed-run ## Migrate, collectstatic, serve with gunicorn on 
 test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests
 	scripts/test.sh
 
-bench: $(VENV)/.installed-test ## Time requests against a bare view; writes bench/results.json
+bench: $(VENV)/.installed-test ## Time requests against a bare view, and a worker's memory under attack; writes bench/results.json
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/memory.py
 
 load: $(VENV)/.installed-test ## 50 tables of 4 phones against gunicorn for 60 s; adds to bench/results.json
 	$(BIN)/python bench/load.py

@@ -9,6 +9,7 @@ starts with its first request and lasts ``seconds``.
 from __future__ import annotations
 
 import functools
+import logging
 import time
 
 from django.conf import settings
@@ -16,11 +17,18 @@ from django.db import connection
 
 from scoring.models import RateCount
 
+log = logging.getLogger(__name__)
+
 
 def count(key: str, seconds: int) -> int:
     """One more request under ``key``; the number counted in its window so far."""
     if settings.REDIS_URL:
-        return _count_in_redis(key, seconds)
+        try:
+            return _count_in_redis(key, seconds)
+        except Exception as error:  # redis-py's errors, and its ValueError on a dead socket
+            # A rate limit is a guard, not the table: Redis down or slow must never turn a
+            # tap into a 500. The database counts meanwhile (as atomically).
+            log.warning("Redis did not count (%s); the database counts instead", type(error))
     return _count_in_database(key, seconds)
 
 

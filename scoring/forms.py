@@ -137,7 +137,12 @@ def _roll(post: QueryDict) -> dict[str, Any]:
     count = post.get("count")  # only the Roll buttons send it: they roll, whatever is typed
     if count is None:
         entered = [post.get(f"die-{i}", "").strip() for i in range(4)]
-        return {"type": "roll", "seat": post.get("seat", ""), "dice": [d for d in entered if d]}
+        # The referee takes dice as numbers only (MATCH_FORMAT.md): typed digits become
+        # numbers here, anything else goes on as typed for the referee to refuse.
+        dice = [
+            int(d) if d.isascii() and d.isdecimal() and len(d) <= 2 else d for d in entered if d
+        ]
+        return {"type": "roll", "seat": post.get("seat", ""), "dice": dice}
     if count not in ("2", "4"):
         raise InvalidAction("Roll 2 dice (multiples) or 4 (a virtual card).")
     chance = _chance(post)
@@ -182,12 +187,16 @@ def new_match_from_post(post: QueryDict) -> tuple[str, list[str], dict[str, Any]
     """Game, player names (blank rows dropped) and the house rules chosen."""
     game = preset(post.get("game", ""))
     names = [n for n in (post.get(f"player-{i}", "").strip() for i in range(8)) if n]
-    options = {o.name: _option_value(o, post, f"{game.slug}.{o.name}") for o in game.options}
-    return game.slug, names, options
+    chosen = {o.name: _option_value(o, post, f"{game.slug}.{o.name}") for o in game.options}
+    return game.slug, names, {name: value for name, value in chosen.items() if value is not None}
 
 
 def _option_value(option: Option, post: QueryDict, field: str) -> Any:
+    """The value chosen, or None to leave it to the referee (a default that follows another
+    house rule, as exact_target follows the Fives and Threes mode)."""
     raw = post.get(field)
+    if option.is_flag and option.defaults_when:
+        return {"on": True, "off": False}.get(raw or "")
     if option.is_flag:
         return raw in ("on", "true", "1")
     if raw is None or raw == "":

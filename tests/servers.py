@@ -129,6 +129,8 @@ class Client:
         self.port = port
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
+        self.headers: dict[str, str] = {}  # sent with every request
+        self.location = ""  # the last answer's Location (where a redirect goes)
 
     def request(
         self, method: str, path: str, form: dict | bytes | None = None, content_type: str = ""
@@ -150,6 +152,7 @@ class Client:
         if self.connection is None:
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers |= self.headers
         body = None
         if form is not None:
             # A dict is a form as a browser sends it; bytes go as they are (a hostile client).
@@ -172,6 +175,7 @@ class Client:
             if isinstance(error, OSError):
                 raise
             raise ConnectionError(f"no answer: {error!r}") from error
+        self.location = response.getheader("Location") or ""
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]

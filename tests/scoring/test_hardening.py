@@ -267,3 +267,74 @@ def test_no_token_is_written_to_the_log(logger, db, draw_match):
         assert handler.filter(record)
         written = handler.format(record)
         assert token not in written and "/join/[token hidden]/" in written
+
+
+# --- 8. exact_target follows the Fives and Threes mode, also from the new-match form ------
+
+
+@pytest.mark.parametrize(
+    ("mode", "chosen", "exact"),
+    [("pub", "", True), ("face", "", False), ("face-each", "", False), ("face", "on", True),
+     ("pub", "off", False)],
+)  # fmt: skip
+def test_the_new_match_form_leaves_exact_target_to_the_mode(scorekeeper, mode, chosen, exact):
+    game = "fives-and-threes"
+    form = {"game": game, "player-0": "Ana", "player-1": "Ben",
+            f"{game}.threes_scoring": mode, f"{game}.exact_target": chosen}  # fmt: skip
+    assert scorekeeper.post("/matches/new/", form).status_code == 302
+    assert Match.objects.get().options["exact_target"] is exact
+
+
+# --- 2. A round holds what a real round can hold; the caches weigh what they hold --------
+
+
+def test_a_tap_past_the_longest_real_round_is_refused_and_changes_nothing(scorekeeper, db):
+    lead = [{"type": "play", "seat": 0, "tile": "6-6"}]
+    churn = [{"type": "play", "seat": 1, "tile": "6-5", "on": "6-6"}, {"type": "undo"}] * 189
+    document = {"format": "boneyard-match/1", "game": "draw", "players": ["Ana", "Ben", "Caro"],
+                "rounds": [{"actions": lead + churn + [{"type": "draw", "seat": 1}]}]}  # fmt: skip
+    match = keep(scorekeeper, services.import_match(document))  # 380 entries: the most
+    before = snapshot(match)
+    response = tap(scorekeeper, match, {"type": "draw", "seat": "1"})
+    assert response.status_code == 400
+    assert "already holds 380 entries" in response.content.decode()
+    assert snapshot(match) == before
+
+
+def test_the_caches_keep_what_their_budget_of_actions_allows(db):
+    from scoring.caches import WeighedCache
+
+    kept = WeighedCache(budget=100)
+    for n in range(10):
+        kept.put(n, f"replay {n}", weight=30)
+    assert kept.weight <= 100 and len(kept) == 3
+    assert [kept.get(n) for n in (7, 8, 9)] == ["replay 7", "replay 8", "replay 9"]
+    kept.put("huge", "a round of thousands", weight=101)
+    assert "huge" not in kept and len(kept) == 3
+    kept.get(7)  # used: kept longer than 8 and 9
+    kept.put("new", "replay", weight=30)
+    assert 7 in kept and 8 not in kept
+
+
+def test_a_desk_position_not_asked_about_for_thirty_days_is_gone(scorekeeper, db):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    text = '{"format": "boneyard-match/1", "game": "draw", "players": ["Ana", "Ben"], "rounds": []}'
+    response = scorekeeper.post("/referee/", {"pasted": text})
+    assert response.status_code == 302
+    url = response["Location"]
+    assert scorekeeper.get(url).status_code == 200
+    Position.objects.update(kept_at=timezone.now() - timedelta(days=31))
+    assert scorekeeper.get(url).status_code == 404
+    # Kept again: the same link works again, and stale positions are cleared on the way.
+    assert scorekeeper.post("/referee/", {"pasted": text})["Location"] == url
+    assert scorekeeper.get(url).status_code == 200 and Position.objects.count() == 1
+
+
+def test_opening_positions_at_the_desk_is_rate_limited(scorekeeper, db, settings):
+    settings.BONEYARD_RATE_LIMITS = {**settings.BONEYARD_RATE_LIMITS, "desk": (2, 60)}
+    text = '{"format": "boneyard-match/1", "game": "draw", "players": ["Ana", "Ben"], "rounds": []}'
+    url = scorekeeper.post("/referee/", {"pasted": text})["Location"]
+    assert [scorekeeper.get(url).status_code for _ in range(3)] == [200, 200, 429]
