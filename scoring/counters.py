@@ -8,8 +8,8 @@ starts with its first request and lasts ``seconds``.
 
 from __future__ import annotations
 
-import functools
 import logging
+import threading
 import time
 
 from django.conf import settings
@@ -44,11 +44,20 @@ def reset() -> None:
 PREFIX = "boneyard:rate:"
 
 
-@functools.cache
-def _redis():
-    import redis  # only a server configured with REDIS_URL needs the package loaded
+_CLIENT: list = []  # the process's one Redis client, made on first use
+_CLIENT_LOCK = threading.Lock()
 
-    return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2)
+
+def _redis():
+    # Under a lock: two threads each making a client would leave one of them to be
+    # collected, and collecting a client closes its connections, one still in use by
+    # the thread that made it ("I/O operation on closed file").
+    with _CLIENT_LOCK:
+        if not _CLIENT:
+            import redis  # only a server configured with REDIS_URL needs the package
+
+            _CLIENT.append(redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2))
+        return _CLIENT[0]
 
 
 def _count_in_redis(key: str, seconds: int) -> int:

@@ -19,7 +19,6 @@ from django.core.exceptions import BadRequest, RequestDataTooBig, TooManyFieldsS
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
-from django.utils.html import escape
 
 from referee import InvalidAction
 
@@ -80,15 +79,13 @@ def _words(data) -> list[str]:
 
 
 def refusal(request: HttpRequest, message: str, status: int) -> HttpResponse:
-    """The refusal in place: a tap's answer goes to the page's connection notice (the table
-    stays as it was); a page request gets a page that says it."""
+    """The refusal in place: a tap's answer swaps nothing (the table stays as it was) and
+    asks the page to show the message in its connection notice; a page request gets a page
+    that says it."""
     if request.headers.get("HX-Request") == "true":
-        response = HttpResponse(
-            f'<p id="connection" class="notice warning" role="alert">{escape(message)}</p>',
-            status=400,  # htmx swaps a 400 in (base.html's responseHandling); a 413 it would not
-        )
-        response["HX-Retarget"] = "#connection"
-        response["HX-Reswap"] = "outerHTML"
+        response = HttpResponse(status=400)  # htmx handles a 400 (base.html's responseHandling)
+        response["HX-Reswap"] = "none"
+        response["HX-Trigger"] = json.dumps({"boneyard:refused": {"message": message}})
         return response
     return render(request, "scoring/refused.html", {"message": message}, status=status)
 

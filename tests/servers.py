@@ -131,6 +131,7 @@ class Client:
         self.connection: http.client.HTTPConnection | None = None
         self.headers: dict[str, str] = {}  # sent with every request
         self.location = ""  # the last answer's Location (where a redirect goes)
+        self.answered: dict[str, str] = {}  # the last answer's headers
 
     def request(
         self, method: str, path: str, form: dict | bytes | None = None, content_type: str = ""
@@ -176,6 +177,7 @@ class Client:
                 raise
             raise ConnectionError(f"no answer: {error!r}") from error
         self.location = response.getheader("Location") or ""
+        self.answered = dict(response.getheaders())
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]

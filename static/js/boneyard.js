@@ -188,9 +188,28 @@
   });
   // An answer clears the banner it concerns: a poll's answer says nothing about a tap that
   // is still waiting to be sent again.
+  // With DEBUG on, django-htmx's debug helper puts any 400, 403 or 404 answer over the
+  // whole page (to show Django's error page). Boneyard's are answers for the table: a
+  // refusal swapped in place, a watcher's notice, a link that no longer works (below). Caught
+  // on the way down, before the helper's listener on the document hears of them; a 500
+  // still reaches it.
+  window.addEventListener("htmx:beforeOnLoad", function (event) {
+    var status = event.detail.xhr && event.detail.xhr.status;
+    if (status === 400 || status === 403 || status === 404) event.stopPropagation();
+  }, true);
+  // A tap the server refused before reading it (text that is not text, a form too large):
+  // nothing is swapped, the table stays as it was, and the notice says why.
+  document.addEventListener("boneyard:refused", function (event) {
+    banner(event.detail.message, "refused");
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    if (waitingFor === "refused" && config && config.verb === "post") banner("");
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     var config = event.detail.requestConfig;
     if (!event.detail.xhr || !event.detail.xhr.status || !config) return;
+    if (waitingFor === "refused") return; // the refusal's notice stays until the next tap
     if (config.verb === "post") {
       retries = 0;
       banner("");
