@@ -34,7 +34,7 @@ from scoring import services
 from scoring.caches import WeighedCache
 from scoring.forms import action_from_post
 from scoring.models import Action, Match, Position, Round
-from scoring.screens import last_scored
+from scoring.screens.line import last_scored
 from scoring.words import describe, standing
 
 KEY = re.compile(r"[A-Za-z0-9_-]{22}")

@@ -21,7 +21,7 @@ from django.utils.safestring import mark_safe
 
 from referee import PRESETS
 from scoring.models import Action, Match, Player, Round, Seat
-from scoring.screens import summary_context
+from scoring.screens.summary import summary_context
 
 RECENT = 20  # matches listed on a player's page; the counts above them cover every match
 

@@ -17,12 +17,13 @@ from scoring import access, edge, records, services
 from scoring import desk as referee_desk
 from scoring.drawing import qr_svg
 from scoring.forms import action_from_post, new_match_from_post, parse_version
-from scoring.havoc_screen import havoc_context
 from scoring.models import Match, Player
-from scoring.replay_screen import replay_context
 from scoring.rules_pages import game_rules, house_rules, rules_index_context
-from scoring.screens import summary_context, table_context
-from scoring.truck_screen import truck_context
+from scoring.screens.havoc import havoc_context
+from scoring.screens.line import table_context
+from scoring.screens.replay import replay_context
+from scoring.screens.summary import summary_context
+from scoring.screens.truck import truck_context
 
 WATCHING = (
     "This phone watches the match and cannot record; ask the scorekeeper for the Keep score link."

@@ -642,7 +642,7 @@ def test_the_pickers_offer_exactly_the_legal_train_tiles_and_discards():
     from referee.actions import Train as TrainAction
     from referee.actions import Undo as UndoAction
     from referee.games import havoc
-    from scoring.havoc_screen import _turn
+    from scoring.screens.havoc import _turn
 
     chance = random.Random(3)
     state = havoc.start("havoc", {}, list(NAMES[:4]))

@@ -18,7 +18,7 @@ from referee.games import havoc
 from referee.rulebook import preset
 from scoring import services
 from scoring.models import Match
-from scoring.replay_screen import replay_context
+from scoring.screens.replay import replay_context
 
 from .conftest import keep, watch
 from .test_dominards import whole_game

@@ -17,7 +17,7 @@ from referee.games import havoc
 from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
 from referee.rulebook import rule_text
 from scoring.drawing import rack_svg, ring_svg, tile_svg
-from scoring.screens import Button, _log_tail
+from scoring.screens.common import Button, log_tail
 from scoring.services import Table, new_key
 from scoring.words import describe_log
 
@@ -62,7 +62,7 @@ def havoc_context(
         "rounds": state.options["rounds"],
         "last_result": havoc_result(finished, names) if finished is not None else None,
         "shared_win": " and ".join(names[s] for s in (finished or state).shared),
-        **_log_tail(_log(table)),
+        **log_tail(_log(table)),
     }
     if table.over or state.is_over:
         context["tally"] = _tally(state, asked) if state.result is None and not table.over else None

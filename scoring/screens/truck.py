@@ -15,7 +15,7 @@ from referee.games import dump_truck
 from referee.games.dump_truck import TruckState, cell_words
 from referee.rulebook import rule_text
 from scoring.drawing import tile_svg, truck_svg
-from scoring.screens import Button, _log, _log_tail
+from scoring.screens.common import Button, log, log_tail
 from scoring.services import Table, new_key
 
 SHIFT_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
@@ -67,7 +67,7 @@ def truck_context(
         ],
         "final": final_table(state, names) if state.result is not None else None,
         "shared_win": " and ".join(names[s] for s in state.shared),
-        **_log_tail(_log(table)),
+        **log_tail(log(table)),
         "log_title": "This game",  # a game of Dump Truck is one round
     }
     if state.result is not None:

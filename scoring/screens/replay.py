@@ -21,10 +21,10 @@ from referee.games.dump_truck import TruckState
 from referee.games.havoc import HavocState
 from referee.rulebook import preset
 from scoring.drawing import end_marks, layout_svg, ring_svg, tile_svg
-from scoring.havoc_screen import banner, havoc_result, rack_card
 from scoring.models import Action, Match, Round, Seat
-from scoring.screens import dice_panel, last_scored, result_table
-from scoring.truck_screen import final_table, truck_card, truck_status
+from scoring.screens.havoc import banner, havoc_result, rack_card
+from scoring.screens.line import dice_panel, last_scored, result_table
+from scoring.screens.truck import final_table, truck_card, truck_status
 from scoring.words import describe_log, standing
 
 MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer

@@ -1,30 +1,17 @@
-"""What each screen shows, computed from a replayed table; templates only lay it out."""
+"""The line games' table screen (Block, Draw, All Fives, Muggins, Fives and Threes, Cross,
+Doubles, Dominards): the layout, the picker, the count, the calls and the tally."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from referee import PRESETS, DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
+from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games import dominards
 from referee.rulebook import rule_text
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
-from scoring.models import Match, Round
+from scoring.screens.common import Button, aim, log, log_tail
 from scoring.services import Table, new_key
-from scoring.words import describe_log
-
-
-@dataclass(frozen=True)
-class Button:
-    """A button that is either enabled or disabled with the referee's reason."""
-
-    label: str
-    reason: IllegalAction | None
-
-    @property
-    def enabled(self) -> bool:
-        return self.reason is None
 
 
 def _button(state: line.RoundState, action, label: str) -> Button:
@@ -95,7 +82,7 @@ def table_context(
         "knock": _button(state, Pass(seat), "Knock"),
         "undo": Button("Undo", line.check(undo_state, Undo())) if undo_state is not None else None,
         "scoreboard": _scoreboard(table),
-        **_log_tail(_log(table)),
+        **log_tail(log(table)),
         "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
         "last_result": result_table(table.played.state, table.names)
         if table.played and table.played.finished
@@ -255,7 +242,7 @@ def _scoreboard(table: Table) -> list[dict[str, Any]]:
             "seat": seat,
             "name": name,
             "total": totals[seat],
-            "aim": _aim(match),
+            "aim": aim(match),
             "hand": state.hands[seat],
             "cards": state.cards[seat] if state.cards else None,
             "turn": seat == state.turn and not state.is_over,
@@ -263,29 +250,6 @@ def _scoreboard(table: Table) -> list[dict[str, Any]]:
         }
         for seat, name in enumerate(table.names)
     ]
-
-
-LOG_SHOWN = 12  # the table shows the round's latest lines; the phone need not scroll a novel
-
-
-def _log_tail(lines: list[str]) -> dict[str, Any]:
-    shown = lines[-LOG_SHOWN:]
-    return {"log": shown[::-1], "log_total": len(lines), "log_earlier": len(lines) - len(shown)}
-
-
-def _log(table: Table) -> list[str]:
-    # Between rounds the new round has no log yet; once the match is over, the last
-    # round's log stays on screen.
-    if table.played is None or (table.between_rounds and not table.over):
-        return []
-    state = table.played.state
-    return describe_log(
-        table.played.actions,
-        table.names,
-        [r.points for r in table.rows],
-        table.played.worths,
-        last_play_open=state.pending is not None and state.result is None,
-    )
 
 
 def _tally(state: line.RoundState, unseen: list[Tile], refused) -> list[dict[str, Any]]:
@@ -324,56 +288,4 @@ def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, An
         "findings": result.findings,
         "bonus": result.bonus,
         "hits": _hits_words(state, names) if state.last_hits is not None else "",
-    }
-
-
-def _aim(match: Match) -> str:
-    """What the match is played for, in a line."""
-    options, family = match.options, PRESETS[match.game].family
-    if family == "havoc":
-        rounds = options.get("rounds")
-        until = f"after {rounds} rounds" if rounds else "when the table stops the match"
-        return f"Lowest total wins, {until}."
-    if options.get("target"):
-        return f"Playing to {options['target']}."
-    return "Highest total wins."
-
-
-def summary_context(match: Match) -> dict[str, Any]:
-    seats = list(match.seats.order_by("number").values_list("player__name", "player_id"))
-    names = [name for name, _ in seats]
-    rounds = []
-    running = [0] * len(names)
-    for round_row in Round.objects.filter(match=match, result__isnull=False).order_by("number"):
-        result = round_row.result
-        points = [result["points"].get(str(s), 0) for s in range(len(names))]
-        running = [a + b for a, b in zip(running, points, strict=True)]
-        winner = result["winner"]
-        rounds.append(
-            {
-                "number": round_row.number,
-                "winner": names[winner] if winner is not None else "—",
-                "reason": result["reason"],
-                "points": points,
-                "running": list(running),
-                "finished": True,
-            }
-        )
-    # A round in progress has scored in the count games, but has no result yet.
-    playing = [t - r for t, r in zip(match.totals, running, strict=True)]
-    if any(playing):
-        number = rounds[-1]["number"] + 1 if rounds else 1
-        rounds.append(
-            {"number": number, "winner": "—", "reason": "in progress", "points": playing,
-             "running": list(match.totals), "finished": False}
-        )  # fmt: skip
-    return {
-        "match": match,
-        "names": names,
-        "players": [{"name": name, "pk": pk} for name, pk in seats],
-        "rounds": rounds,
-        "totals": match.totals,
-        "winner": names[match.winner] if match.winner is not None else None,
-        "aim": _aim(match),
-        "play": Play,
     }

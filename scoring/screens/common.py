@@ -1,0 +1,59 @@
+"""What every game's screen shares: buttons greyed with the referee's reason, the round's
+log, and what a match is played for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee import PRESETS, IllegalAction
+from scoring.models import Match
+from scoring.services import Table
+from scoring.words import describe_log
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button that is either enabled or disabled with the referee's reason."""
+
+    label: str
+    reason: IllegalAction | None
+
+    @property
+    def enabled(self) -> bool:
+        return self.reason is None
+
+
+LOG_SHOWN = 12  # the table shows the round's latest lines; the phone need not scroll a novel
+
+
+def log_tail(lines: list[str]) -> dict[str, Any]:
+    shown = lines[-LOG_SHOWN:]
+    return {"log": shown[::-1], "log_total": len(lines), "log_earlier": len(lines) - len(shown)}
+
+
+def log(table: Table) -> list[str]:
+    # Between rounds the new round has no log yet; once the match is over, the last
+    # round's log stays on screen.
+    if table.played is None or (table.between_rounds and not table.over):
+        return []
+    state = table.played.state
+    return describe_log(
+        table.played.actions,
+        table.names,
+        [r.points for r in table.rows],
+        table.played.worths,
+        last_play_open=state.pending is not None and state.result is None,
+    )
+
+
+def aim(match: Match) -> str:
+    """What the match is played for, in a line."""
+    options, family = match.options, PRESETS[match.game].family
+    if family == "havoc":
+        rounds = options.get("rounds")
+        until = f"after {rounds} rounds" if rounds else "when the table stops the match"
+        return f"Lowest total wins, {until}."
+    if options.get("target"):
+        return f"Playing to {options['target']}."
+    return "Highest total wins."
