@@ -7,9 +7,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import PRESETS, IllegalAction
+from referee.rulebook import rule_text
 from scoring.models import Match
-from scoring.services import Table
+from scoring.services import Table, new_key
 from scoring.words import describe_log
+
+
+def basics(table: Table, notice: Any, my_seat: int | None) -> dict[str, Any]:
+    """What every table screen carries: the match at the version the forms are drawn from,
+    the refusal to show with its rule's text, and the seat this phone has taken."""
+    return {
+        "match": table.match,
+        "table": table,
+        "state": table.state,
+        "names": table.names,
+        "version": table.match.version,
+        # Called by the template once per form: every form gets a key of its own.
+        "key": new_key,
+        "notice": notice,
+        "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
+        "my_seat": my_seat,
+    }
 
 
 @dataclass(frozen=True)

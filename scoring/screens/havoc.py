@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee import IllegalAction, Tile, Undo
+from referee import Tile, Undo
 from referee.actions import BONEYARD, Discard, DrawFrom, Pass, Respond, Stop, Train
 from referee.games import havoc
 from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
-from referee.rulebook import rule_text
 from scoring.drawing import rack_svg, ring_svg, tile_svg
-from scoring.screens.common import Button, log_tail
-from scoring.services import Table, new_key
+from scoring.screens.common import Button, basics, log_tail
+from scoring.services import Table
 from scoring.words import describe_log
 
 STEPS = ((DRAW, "Draw"), (PLAY, "Play to the train"), (DISCARD, "Discard"))
@@ -37,16 +36,7 @@ def havoc_context(
     undo_state = table.undo_state
     finished = table.played.state if table.played is not None and table.played.finished else None
     context: dict[str, Any] = {
-        "match": table.match,
-        "table": table,
-        "state": state,
-        "names": names,
-        "version": table.match.version,
-        # Called by the template once per form: every form gets a key of its own.
-        "key": new_key,
-        "notice": notice,
-        "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
-        "my_seat": my_seat,
+        **basics(table, notice, my_seat),
         "banner": banner(state),
         "ring": ring_svg(names, state.direction, acting),
         "clockwise": state.direction > 0,

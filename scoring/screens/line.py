@@ -8,10 +8,9 @@ from typing import Any
 
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games import dominards
-from referee.rulebook import rule_text
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
-from scoring.screens.common import Button, aim, log, log_tail
-from scoring.services import Table, new_key
+from scoring.screens.common import Button, aim, basics, log, log_tail
+from scoring.services import Table
 
 
 def _button(state: line.RoundState, action, label: str) -> Button:
@@ -60,10 +59,7 @@ def table_context(
     undo_state = table.undo_state
     parts = state.layout.count_parts() if not state.muggins else ()
     return {
-        "match": table.match,
-        "table": table,
-        "state": state,
-        "names": table.names,
+        **basics(table, notice, my_seat),
         "layout_svg": layout_svg(
             state.layout, marks, frozenset(t for t, _ in parts), count_shown=not state.muggins
         ),
@@ -88,18 +84,12 @@ def table_context(
         if table.played and table.played.finished
         else None,
         "last_number": table.last_row.number if table.last_row else 0,
-        "notice": notice,
-        "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
-        "version": table.match.version,
-        # Called by the template once per form: every form gets a key of its own.
-        "key": new_key,
         "missing_cross": state.layout.missing_cross_faces(),
         "count_parts": parts,
         "last_scored": last_scored(state, table.names),
         "unlocked": [n for n in range(state.top + 1) if state.layout.unlocked(n)]
         if state.options.get("unlock") and state.layout.placed
         else None,
-        "my_seat": my_seat,
         "my_turn": my_seat is not None and my_seat == turn and not state.is_over,
         **_muggins(state, table.names, my_seat),
         **dice_panel(state, table.names),

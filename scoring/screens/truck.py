@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee import IllegalAction, Tile, Undo
+from referee import Tile, Undo
 from referee.actions import Flip, Shift, Take, Unload
 from referee.games import dump_truck
 from referee.games.dump_truck import TruckState, cell_words
-from referee.rulebook import rule_text
 from scoring.drawing import tile_svg, truck_svg
-from scoring.screens.common import Button, log, log_tail
-from scoring.services import Table, new_key
+from scoring.screens.common import Button, basics, log, log_tail
+from scoring.services import Table
 
 SHIFT_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 
@@ -39,16 +38,7 @@ def truck_context(
     blanks = state.options["blanks"]
     undo_state = table.undo_state
     context: dict[str, Any] = {
-        "match": table.match,
-        "table": table,
-        "state": state,
-        "names": names,
-        "version": table.match.version,
-        # Called by the template once per form: every form gets a key of its own.
-        "key": new_key,
-        "notice": notice,
-        "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
-        "my_seat": my_seat,
+        **basics(table, notice, my_seat),
         "seat": seat,
         "seat_name": names[seat],
         "status": truck_status(state),
