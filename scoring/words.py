@@ -161,12 +161,14 @@ def describe_log(
     last_play_open: bool = False,
     family: str = "line",
 ) -> list[str]:
-    """Each action described, an undo naming what it took back, with what it scored.
+    """Each action described, an undo naming what it took back, with what it scored; an
+    action an undo took back says so where it stands, so it never reads as if it stood.
 
     In muggins mode a play's worth is written once its window has closed; the last play
     stays silent while ``last_play_open``, since spotting its score is the game.
     """
     effective = standing(actions)
+    taken_back = set(range(len(actions))) - set(effective)
     open_play = None
     if last_play_open:
         open_play = next((i for i in reversed(effective) if isinstance(actions[i], Play)), None)
@@ -185,5 +187,7 @@ def describe_log(
         gains = [f"{names[s]} {p:+d}" for s, p in enumerate(scored) if p]
         if gains and not isinstance(action, Declare):  # a declaration says its points
             line += " · " + ", ".join(gains)
+        if index in taken_back:  # it happened, and then it did not: said where it stands
+            line += " · taken back"
         lines.append(line)
     return lines

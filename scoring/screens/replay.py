@@ -78,7 +78,17 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         "steps": len(actions),
         "before": shown - 1 if shown > 0 else None,
         "after": shown + 1 if shown < len(actions) else None,
-        "said": lines[shown - 1] if shown else "",
+        # The step as it was then: the round's log may say it was taken back later.
+        "said": describe_log(
+            actions[:shown],
+            names,
+            [entry.points for entry in logged[:shown]],
+            whole.worths[:shown],
+            last_play_open=secret,
+            family=family,
+        )[-1]
+        if shown
+        else "",
         "log": lines,
         "live": row.result is None,
         "state": state,
