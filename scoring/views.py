@@ -124,6 +124,9 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             status, notice = 403, WATCHING
         else:
             data = action_from_post(request.POST, len(match.totals), PRESETS[match.game].family)
+            confirm = _someone_elses_turn(request, match, data)
+            if confirm is not None:  # asked before anything is recorded
+                return _render_table(request, match, role, None, confirm=confirm)
             services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
     except services.Stale as stale:
         status, notice = 409, stale.message
@@ -136,6 +139,34 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     match.refresh_from_db()
     refused = request.POST if status in (400, 422) else None
     return _render_table(request, match, role, None, notice, status, refused)
+
+
+# The taps that belong to the seat whose turn it is (Dump Truck's seats act at once, and its
+# screen is entered for a seat chosen by tapping its truck).
+TURN_TAPS = {"line": {"play", "draw", "pass", "roll"}, "havoc": {"draw", "train", "discard"}}
+
+
+def _someone_elses_turn(request: HttpRequest, match: Match, data: dict) -> dict | None:
+    """The question to ask when a phone that said whose it is records a turn for another
+    seat ("This phone is Ben", and the tap is Ana's play), or None: asked once per tap,
+    inline, so a tile is never entered into someone else's turn unnoticed."""
+    mine = access.seat(request, match)
+    seat = str(data.get("seat", ""))
+    if (
+        mine is None
+        or data.get("type") not in TURN_TAPS.get(PRESETS[match.game].family, ())
+        or not (seat.isascii() and seat.isdecimal() and int(seat) < len(match.totals))
+        or int(seat) == mine
+        or request.POST.get("for_seat") == seat
+    ):
+        return None
+    fields = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in ("csrfmiddlewaretoken", "for_seat")
+        for value in values
+    ]
+    return {"seat": int(seat), "mine": mine, "fields": fields}
 
 
 @require_POST
@@ -172,12 +203,15 @@ def new_links(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _render_table(
-    request, match, role, tile, notice=None, status=200, refused=None
+    request, match, role, tile, notice=None, status=200, refused=None, confirm=None
 ) -> HttpResponse:
     table = services.load_table(match)
     context, screen = _screen(
         request, table, tile, notice, access.seat(request, match), status, refused
     )
+    if confirm is not None:
+        confirm |= {"name": table.names[confirm["seat"]], "mine_name": table.names[confirm["mine"]]}
+        context["confirm"] = confirm
     context.update(_sharing(request, match, role))
     context.update(act=reverse("act", args=[match.pk]), here=reverse("table", args=[match.pk]))
     if not request.htmx:  # the parts below the table, on the full page only
