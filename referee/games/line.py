@@ -1,6 +1,8 @@
 """The line family's reducer (RULES.md §2–§3, §6): Block, Draw, All Fives, Muggins,
 Fives and Threes, Cross, Cross with spinners, Doubles and Dominards are presets of this one
-engine (Dominards adds the dice and cards of ``referee.games.dominards``).
+engine. It keeps the line's mechanics; what plays and round ends score, when the match ends
+and who leads next, it asks the game's scoring family (``referee.games.scoring``).
+Dominards adds the dice and cards of ``referee.games.dominards``.
 
 A round is replayed from its actions: ``start`` gives the state before the lead,
 ``apply`` returns the state after one more action and never mutates. Legality is
@@ -37,12 +39,20 @@ from referee.actions import (
 from referee.errors import IllegalAction, InvalidAction
 from referee.games import dominards
 from referee.games.dominards import Dice, Hits
+from referee.games.scoring import (
+    BLOCKED,
+    DOMINO,
+    LAST_CARD,
+    TARGET,
+    Family,
+    credit,
+    family,
+    match_winner,
+)
 from referee.layout import END, SIDE, Layout, LayoutRules
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
 from referee.tiles import DominoSet, Tile
 
-DOMINO, BLOCKED, TARGET = "domino", "blocked", "target"
-LAST_CARD = "last-card"  # dominards.card-bonus: the game ended on a seat's last card
 #: Declarations the referee considers (multiples of 5 up to this): no count reaches it.
 MOST_DECLARED = 120
 
@@ -177,6 +187,11 @@ class RoundState:
         return bool(self.options.get("muggins"))
 
     @property
+    def scoring(self) -> Family:
+        """The game's scoring family, which the line asks what things score."""
+        return family(self.game)
+
+    @property
     def dominards(self) -> bool:
         return self.game.scoring == "dominards"
 
@@ -189,15 +204,7 @@ class RoundState:
     def match_end(self) -> tuple[str, str] | None:
         """The rule that ended the match and how, in the players' words; None while it goes
         on. Every refusal of play after the end cites it, in a round or after the last."""
-        if self.dominards and self.match_over:
-            return "dominards.card-bonus", "The game is over: a seat dropped its last card"
-        if self.champion is not None:
-            return (
-                _target_rule(self),
-                f"The match is over: {self.name(self.champion)} reached "
-                f"{self.totals[self.champion]}",
-            )
-        return None
+        return self.scoring.match_end(self)
 
     @property
     def must_roll(self) -> int | None:
@@ -211,11 +218,8 @@ class RoundState:
 
     @property
     def carry(self) -> dict[str, Any]:
-        """What the next round starts from besides the totals: Dominards' cards stay in
-        hand from deal to deal (``dominards.domino-bonus``)."""
-        if not self.dominards:
-            return {}
-        return {"cards": list(self.cards), "dropped": sorted(self.dropped)}
+        """What the next round starts from besides the totals (Dominards' cards)."""
+        return self.scoring.carry(self)
 
     @property
     def declaring(self) -> int | None:
@@ -327,23 +331,14 @@ def start(
         base=tuple(base) if base is not None else nobody,
         scores=nobody,
         leader=leader,
-        **(_dealt_cards(names, carry) if game.scoring == "dominards" else {}),
+        **family(game).deal(len(names), carry),
     )
-
-
-def _dealt_cards(names: Sequence[str], carry: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Dominards' cards at the start of a round: 5 each in the first, else as handed on."""
-    if not carry:
-        return {"cards": (dominards.CARDS_DEALT,) * len(names), "dropped": ()}
-    return {"cards": tuple(carry["cards"]), "dropped": tuple(carry["dropped"])}
 
 
 def next_leader(state: RoundState) -> int | None:
     """Who must lead the next round: in Fives and Threes the seat left of this round's
     leader (``threes.target``); elsewhere the table chooses (None)."""
-    if state.game.scoring != "threes" or state.led_by is None:
-        return None
-    return state.next_seat(state.led_by)
+    return state.scoring.next_leader(state)
 
 
 # -- legality: one check per kind of action ------------------------------------------------
@@ -364,21 +359,15 @@ def _check_match_on(state: RoundState, who: str, doing: str) -> None:
         raise IllegalAction(rule, f"{why}, so {who} cannot {doing}.")
 
 
-def _target_rule(state: RoundState) -> str:
-    return {"fives": "fives.target", "threes": "threes.target"}.get(
-        state.game.scoring, "block.score"
-    )
-
-
 def _check_turn(state: RoundState, seat: int, doing: str) -> None:
     _check_seat(state, seat)
     _check_match_on(state, state.name(seat), doing)
     if state.result is not None:
+        tallied = state.scoring.tallied  # an untallied round's end cites how it ended
+        ended = "end.domino" if state.ended == DOMINO else "end.blocked"
         raise IllegalAction(
-            ("end.domino" if state.ended == DOMINO else "end.blocked")
-            if state.dominards
-            else "tally.hands",
-            f"This round is {'over' if state.dominards else 'tallied'}, so "
+            "tally.hands" if tallied else ended,
+            f"This round is {'tallied' if tallied else 'over'}, so "
             f"{state.name(seat)} cannot {doing} in it; the next round has begun.",
         )
     if state.is_over:
@@ -657,7 +646,7 @@ def _check_challenge(state: RoundState, action: Challenge) -> int:
 
 
 def _check_tally(state: RoundState, action: Tally) -> RoundResult:
-    if state.dominards:
+    if not state.scoring.tallied:
         raise IllegalAction(
             "dominards.domino-bonus",
             "Dominards rounds are not tallied: a round ends with its last domino or when "
@@ -763,8 +752,7 @@ def _audit(state: RoundState, hands: Mapping[int, tuple[Tile, ...]]) -> tuple[Fi
 
 
 def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
-    """``tally.winner``, then what the tally scores: ``block.score`` (with
-    ``blocked_minus_own``), ``fives.end-bonus`` or ``threes.chip-out``."""
+    """``tally.winner``, then what the round's end scores the winner (the family says)."""
     if state.ended == DOMINO:
         winner: int | None = _domino_seat(state)
         if pips[winner]:
@@ -775,47 +763,8 @@ def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
         winner = lowest[0] if len(lowest) == 1 else None
     points, bonus = [0] * state.seats, ""
     if winner is not None:
-        scoring = state.game.scoring
-        if scoring == "block":
-            won = sum(p for seat, p in enumerate(pips) if seat != winner)
-            if state.ended == BLOCKED and state.options["blocked_minus_own"]:
-                won -= pips[winner]
-            points[winner] = max(0, won)
-        elif scoring == "threes" and state.options["threes_scoring"] == "pub":
-            points[winner] = 1 if state.ended == DOMINO else 0
-        else:
-            points[winner] = _end_bonus(state, pips, winner)
-            bonus = _end_bonus_words(state, pips, winner)
+        points[winner], bonus = state.scoring.round_end(state, pips, winner)
     return RoundResult(winner, state.ended or BLOCKED, pips, tuple(points), tuple(findings), bonus)
-
-
-def _end_bonus(state: RoundState, pips: tuple[int, ...], winner: int) -> int:
-    """``fives.end-bonus``: each loser's pips minus the winner's, rounded to the nearest 5
-    (1-2 down, 3-4 up) and summed; ``round_combined`` rounds the sum instead."""
-    differences = [d for _, d in _differences(pips, winner)]
-    if state.options.get("round_combined"):
-        return _nearest_five(sum(differences))
-    return sum(_nearest_five(d) for d in differences)
-
-
-def _end_bonus_words(state: RoundState, pips: tuple[int, ...], winner: int) -> str:
-    """The end bonus as the table would count it aloud: "Ben 24 → 25, Caro 8 → 10: 35"."""
-    parts = _differences(pips, winner)
-    total = _end_bonus(state, pips, winner)
-    if state.options.get("round_combined"):
-        summed = " + ".join(f"{state.name(seat)} {d}" for seat, d in parts)
-        return f"{summed} = {sum(d for _, d in parts)} → {total}"
-    each = ", ".join(f"{state.name(seat)} {d} → {_nearest_five(d)}" for seat, d in parts)
-    return f"{each}: {total}"
-
-
-def _differences(pips: tuple[int, ...], winner: int) -> list[tuple[int, int]]:
-    """Each loser's pips minus the winner's, by seat."""
-    return [(seat, p - pips[winner]) for seat, p in enumerate(pips) if seat != winner]
-
-
-def _nearest_five(n: int) -> int:
-    return (n + 2) // 5 * 5
 
 
 def _domino_seat(state: RoundState) -> int:
@@ -871,9 +820,6 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         layout = _check_play(state, action)
         hands = _minus(state.hands, action.seat)
         ended = DOMINO if hands[action.seat] == 0 else (BLOCKED if layout.is_blocked else None)
-        if state.dominards:
-            return _dominards_play(state, action, layout, hands, ended)
-        made = worth(state, layout.count) if state.game.scores_plays else 0
         after = replace(
             state,
             layout=layout,
@@ -885,12 +831,12 @@ def _transition(state: RoundState, action: Action) -> RoundState:
             last_points=nobody,
             settled=state.actions,  # the misplay window closes on everything before this tile
             led_by=action.seat if not state.layout.placed else state.led_by,
-            # Placing a tile closes the last play's muggins window and opens this one's.
-            pending=Pending(action.seat, action.tile, made) if state.muggins else None,
+            pending=None,  # placing a tile closes the last play's muggins window
         )
-        if made and not state.muggins:
-            after = _gain(after, {action.seat: made})  # fives.score / threes.score
-        return _end_at_target(after)
+        if state.muggins:  # fives.muggins: this play's window opens; it scores when declared
+            made = state.scoring.worth(state, layout.count)
+            return replace(after, pending=Pending(action.seat, action.tile, made))
+        return _end_at_target(_close_untallied(state.scoring.play(after, action)))
     if isinstance(action, Draw):
         _check_draw(state, action)
         hands = tuple(
@@ -917,14 +863,9 @@ def _transition(state: RoundState, action: Action) -> RoundState:
             last_points=nobody,
             pending=_lapse(state.pending),
         )
-        if state.dominards:
-            # dominards.draw: a knock is a turn under the roll; every seat knocking in a row
-            # ends the round at once, with no domino bonus and nothing to tally.
+        if state.dice is not None:  # dominards.draw: a knock is a turn under the roll
             after = replace(after, dice=state.dice.after_turn(state.seats), last_hits=None)
-            if after.ended:
-                result = RoundResult(None, BLOCKED, (), after.scores)
-                after = replace(after, turn=None, result=result)
-        return after
+        return _close_untallied(after)
     if isinstance(action, Roll):
         _check_roll(state, action)
         return replace(
@@ -934,25 +875,25 @@ def _transition(state: RoundState, action: Action) -> RoundState:
     if isinstance(action, Declare):
         points = _check_declare(state, action)
         pending = replace(state.pending, declared=action.points)
-        return _end_at_target(_gain(replace(state, pending=pending), {action.seat: points}))
+        return _end_at_target(credit(replace(state, pending=pending), {action.seat: points}))
     if isinstance(action, Muggins):
         missed = _check_muggins(state, action)
         # A call before the declaration takes the whole score: the chance to declare is gone.
         pending = replace(_lapse(state.pending), taken_by=action.seat)
-        return _end_at_target(_gain(replace(state, pending=pending), {action.seat: missed}))
+        return _end_at_target(credit(replace(state, pending=pending), {action.seat: missed}))
     if isinstance(action, Challenge):
         excess = _check_challenge(state, action)
         pending = replace(state.pending, challenged_by=action.seat)
         moved = {action.seat: excess, pending.seat: -excess}
-        return _end_at_target(_gain(replace(state, pending=pending), moved))
+        return _end_at_target(credit(replace(state, pending=pending), moved))
     if isinstance(action, Tally):
         _check_match_on(state, "the table", "tally the hands")
         tallied = _check_tally(state, action)
-        after = _gain(
+        after = credit(
             replace(state, pending=_lapse(state.pending)),
             {seat: p for seat, p in enumerate(tallied.points) if p},
         )
-        if after.champion is None and not _ends_at_once(state):
+        if after.champion is None and not state.scoring.ends_at_once(state):
             after = replace(after, champion=match_winner(after.totals, state.options))
         # The round's result carries everything the round scored, the tally's share included.
         return replace(after, result=replace(tallied, points=after.scores))
@@ -962,92 +903,9 @@ def _transition(state: RoundState, action: Action) -> RoundState:
     )
 
 
-def _dominards_play(
-    state: RoundState, action: Play, layout: Layout, hands: tuple[int, ...], ended: str | None
-) -> RoundState:
-    """A Dominards play: the targets it meets (``dominards.card``, ``.multiple``,
-    ``.virtual``, ``.once``), the cards it drops, then the domino bonus and the card bonus,
-    in that order; the round ends at once when the play ends it (nothing to tally)."""
-    seat, who = action.seat, state.name(action.seat)
-    hits = dominards.judge(
-        layout.count, state.dice, action.card, action.drop, held=state.cards[seat],
-        dropped=state.dropped, stack=state.options["stack_targets"], who=who,
-    )  # fmt: skip
-    cards = tuple(c - len(hits.cards) if s == seat else c for s, c in enumerate(state.cards))
-    others = [s for s in range(state.seats) if s != seat]
-    if ended == DOMINO:  # dominards.domino-bonus: a point per domino in opponents' hands
-        hits = replace(hits, domino_bonus=sum(hands[s] for s in others))
-    if cards[seat] == 0:  # dominards.card-bonus: 2 points per card in opponents' hands
-        hits = replace(hits, card_bonus=2 * sum(cards[s] for s in others))
-    after = replace(
-        state,
-        layout=layout,
-        hands=hands,
-        turn=state.next_seat(seat),
-        drew=0,
-        passes=0,
-        ended=ended,
-        settled=state.actions,
-        led_by=seat if not state.layout.placed else state.led_by,
-        cards=cards,
-        dropped=tuple(sorted(state.dropped + tuple(dominards.rank(c) for c in hits.cards))),
-        dice=state.dice.after_turn(state.seats) if state.dice else None,
-        last_hits=hits,
-    )
-    after = _gain(after, {seat: hits.scored} if hits.scored else {})
-    if cards[seat] == 0:
-        best = max(after.totals)
-        top = tuple(s for s, t in enumerate(after.totals) if t == best)
-        champion = top[0] if len(top) == 1 else None
-        after = replace(after, champion=champion, shared=top if champion is None else ())
-        result = RoundResult(champion, ended or LAST_CARD, (), after.scores)
-        return replace(after, ended=ended or LAST_CARD, result=result, turn=None)
-    if ended is not None:
-        winner = seat if ended == DOMINO else None
-        after = replace(after, turn=None, result=RoundResult(winner, ended, (), after.scores))
-    return after
-
-
 def worth(state: RoundState, count: int) -> int:
     """What a play that leaves ``count`` scores (``fives.score``, ``threes.score``)."""
-    if count <= 0:
-        return 0
-    if state.game.scoring == "fives":
-        return count if count % 5 == 0 else 0
-    if state.game.scoring == "threes":
-        by = [d for d in (5, 3) if count % d == 0]
-        mode = state.options["threes_scoring"]
-        if mode == "pub":
-            return sum(count // d for d in by)
-        return count * (len(by) if mode == "face-each" else min(1, len(by)))
-    return 0
-
-
-def _gain(state: RoundState, points: Mapping[int, int]) -> RoundState:
-    """``state`` with ``points`` scored (seat → points): the round's scores, the last
-    action's points, and the champion where the match ends the moment a seat gets there."""
-    credited, passed = [0] * state.seats, 0
-    for seat, p in points.items():
-        credited[seat] = p
-        if p > 0 and state.game.scoring == "threes" and state.options["exact_target"]:
-            # threes.target: a score that would pass the target is not scored.
-            if state.totals[seat] + p > state.options["target"]:
-                credited[seat], passed = 0, p
-    scores = tuple(s + c for s, c in zip(state.scores, credited, strict=True))
-    after = replace(state, scores=scores, last_points=tuple(credited), last_passed=passed)
-    if _ends_at_once(state):
-        for seat, p in enumerate(credited):
-            if p > 0 and after.totals[seat] >= state.options["target"]:
-                return replace(after, champion=seat)
-    return after
-
-
-def _ends_at_once(state: RoundState) -> bool:
-    """Whether the match ends the moment a seat reaches the target (``fives.target`` with
-    ``end_at_target``, ``threes.target``), rather than at the end of a round."""
-    if state.game.scoring == "threes":
-        return True
-    return state.game.scoring == "fives" and state.options["end_at_target"]
+    return state.scoring.worth(state, count)
 
 
 def _end_at_target(state: RoundState) -> RoundState:
@@ -1056,6 +914,18 @@ def _end_at_target(state: RoundState) -> RoundState:
         return state
     result = RoundResult(state.champion, TARGET, (), state.scores)
     return replace(state, ended=TARGET, result=result, turn=None)
+
+
+def _close_untallied(state: RoundState) -> RoundState:
+    """Where the family scores a round's end in play (Dominards), the round closes with the
+    action that ends it: there is nothing to tally."""
+    if state.ended is None or state.result is not None or state.scoring.tallied:
+        return state
+    if state.match_over:
+        winner = state.champion  # None for a win shared at the top
+    else:
+        winner = _domino_seat(state) if state.ended == DOMINO else None
+    return replace(state, turn=None, result=RoundResult(winner, state.ended, (), state.scores))
 
 
 def _lapse(pending: Pending | None) -> Pending | None:
@@ -1153,37 +1023,7 @@ def fits(state: RoundState, tile: Tile) -> tuple[tuple[Tile | None, str | None],
 def gains(state: RoundState, tile: Tile, on: Tile | None, face: str | None = None) -> int:
     """What playing ``tile`` on ``on`` would score now: the table's hint. 0 where it scores
     nothing or cannot go; in a target-exact game, 0 where it would pass the target."""
-    if state.dominards:
-        # What the dice's targets alone would score: cards are private (dominards.card).
-        total = total_after(state, tile, on, face)
-        if total <= 0 or state.dice is None:
-            return 0
-        hits = dominards.judge(
-            total, state.dice, None, None, held=0, dropped=(), stack=state.options[
-                "stack_targets"], who="",
-        )  # fmt: skip
-        return hits.points
-    if not state.game.scores_plays:
-        return 0
-    try:
-        layout = state.layout.play(tile, on, face)
-    except IllegalAction:
-        return 0
-    made = worth(state, layout.count)
-    seat = state.turn if state.turn is not None else 0
-    passes = state.totals[seat] + made > state.options["target"]
-    if state.game.scoring == "threes" and state.options["exact_target"] and passes:
-        return 0
-    return made
-
-
-def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | None:
-    """``block.score``: the match ends when a seat reaches the target at a round's end
-    (a tie at the top plays on)."""
-    best = max(totals)
-    if best >= options["target"] and list(totals).count(best) == 1:
-        return list(totals).index(best)
-    return None
+    return state.scoring.gains(state, total_after(state, tile, on, face))
 
 
 __all__ = [

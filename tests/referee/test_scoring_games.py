@@ -8,6 +8,7 @@ import pytest
 
 from referee import PRESETS, Challenge, Declare, Muggins, Tally, line, replay
 from referee.games.line import BLOCKED, DOMINO, TARGET
+from referee.games.scoring import fives
 
 from .test_line import NAMES, T, act, hands, refused
 
@@ -84,7 +85,7 @@ def test_a_play_scores_the_count_when_it_is_a_multiple_of_five(actions, count, s
 )
 def test_the_end_bonus_rounds_to_the_nearest_five(pips, combined, bonus):
     state = line.start("all-fives", {"round_combined": combined}, NAMES[:3])
-    assert line._end_bonus(state, pips, 0) == bonus
+    assert fives.end_bonus(state, pips, 0) == bonus
 
 
 def test_a_blocked_all_fives_round_pays_the_bonus_to_the_lowest_hand():

@@ -1,0 +1,113 @@
+"""The interface every scoring family answers, and the one place points are credited.
+
+The line (``referee.games.line``) keeps the mechanics: turns, drawing, knocking, the layout
+and the pips of the tally. What a play or a round's end scores, when the match ends and who
+leads next are the family's to say; the line asks ``state.scoring``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the line imports this module, so its types are for annotations only
+    from referee.actions import Play
+    from referee.games.line import RoundState
+
+# How a round ends (``RoundResult.reason``): the line sets it, the families score by it.
+DOMINO, BLOCKED, TARGET = "domino", "blocked", "target"
+LAST_CARD = "last-card"  # dominards.card-bonus: the game ended on a seat's last card
+
+
+class Family:
+    """A scoring family (``Preset.scoring``: block, fives, threes, dominards). Each family
+    overrides what its rules change; the defaults here are what most of them agree on."""
+
+    #: The rule a match won at the target cites (every refusal after the end names it).
+    target = "block.score"
+    #: Whether a round's end is scored from the hands tallied; Dominards scores it in the
+    #: play that ends the round, so its rounds close at once.
+    tallied = True
+
+    def worth(self, state: RoundState, count: int) -> int:
+        """What a play that leaves ``count`` scores."""
+        return 0
+
+    def play(self, state: RoundState, action: Play) -> RoundState:
+        """``state``, the tile just placed, with what the play scores credited (with
+        ``fives.muggins`` on, the line asks :meth:`worth` and waits for the declaration)."""
+        made = self.worth(state, state.layout.count)
+        return credit(state, {action.seat: made}) if made else state
+
+    def gains(self, state: RoundState, count: int) -> int:
+        """The table's hint: what a play leaving ``count`` (-1: it cannot go) would credit
+        the seat to play, so nothing past an exact target."""
+        made = self.worth(state, count)
+        if not made:
+            return 0
+        seat = state.turn if state.turn is not None else 0
+        return credit(state, {seat: made}).last_points[seat]
+
+    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, str]:
+        """What the round's winner scores at the tally, and how it was counted, aloud ("" when
+        there is nothing to show)."""
+        raise NotImplementedError(f"{type(self).__name__} rounds are not tallied")
+
+    def ends_at_once(self, state: RoundState) -> bool:
+        """Whether the match ends the moment a seat reaches the target, rather than at the end
+        of a round (where :func:`match_winner` decides)."""
+        return False
+
+    def past_target(self, state: RoundState, total: int) -> bool:
+        """Whether a score that would bring a total to ``total`` is refused: not scored."""
+        return False
+
+    def match_end(self, state: RoundState) -> tuple[str, str] | None:
+        """The rule that ended the match and how, in the players' words; None while it goes
+        on."""
+        if state.champion is None:
+            return None
+        who = state.champion
+        return self.target, f"The match is over: {state.name(who)} reached {state.totals[who]}"
+
+    def next_leader(self, state: RoundState) -> int | None:
+        """Who must lead the next round; None: the table chooses."""
+        return None
+
+    def deal(self, seats: int, carry: Mapping[str, Any] | None) -> dict[str, Any]:
+        """What a round's state starts with besides the tiles, from what the last round
+        handed on (:meth:`carry`; None for the first round)."""
+        return {}
+
+    def carry(self, state: RoundState) -> dict[str, Any]:
+        """What the next round starts from besides the totals."""
+        return {}
+
+
+def credit(state: RoundState, points: Mapping[int, int]) -> RoundState:
+    """``state`` with ``points`` scored (seat → points): whom a point belongs to. Every point,
+    in play or at a round's end, is credited here, with the round's scores, the last action's
+    points, and the champion where the match ends the moment a seat gets there."""
+    family = state.scoring
+    credited, passed = [0] * state.seats, 0
+    for seat, p in points.items():
+        credited[seat] = p
+        if p > 0 and family.past_target(state, state.totals[seat] + p):
+            credited[seat], passed = 0, p
+    scores = tuple(s + c for s, c in zip(state.scores, credited, strict=True))
+    after = replace(state, scores=scores, last_points=tuple(credited), last_passed=passed)
+    if family.ends_at_once(state):
+        for seat, p in enumerate(credited):
+            if p > 0 and after.totals[seat] >= state.options["target"]:
+                return replace(after, champion=seat)
+    return after
+
+
+def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | None:
+    """``block.score``: the match ends when a seat reaches the target at a round's end
+    (a tie at the top plays on)."""
+    best = max(totals)
+    if best >= options["target"] and list(totals).count(best) == 1:
+        return list(totals).index(best)
+    return None

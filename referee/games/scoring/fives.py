@@ -1,0 +1,59 @@
+"""Fives scoring (RULES.md §2.5 ``fives.*``): All Fives and Muggins. A count that is a
+positive multiple of 5 scores the count; the round's winner scores the end bonus; the match
+ends at the target, with ``end_at_target`` the moment a seat reaches it. (Declaring scores,
+``fives.muggins``, is the line's procedure: the family says what a play made.)"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.scoring.base import Family
+
+if TYPE_CHECKING:
+    from referee.games.line import RoundState
+
+
+class Fives(Family):
+    target = "fives.target"
+
+    def worth(self, state: RoundState, count: int) -> int:
+        """``fives.score``: a positive multiple of 5 scores the count."""
+        return count if count > 0 and count % 5 == 0 else 0
+
+    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, str]:
+        return end_bonus(state, pips, winner), end_bonus_words(state, pips, winner)
+
+    def ends_at_once(self, state: RoundState) -> bool:
+        return state.options["end_at_target"]
+
+
+FIVES = Fives()
+
+
+def end_bonus(state: RoundState, pips: tuple[int, ...], winner: int) -> int:
+    """``fives.end-bonus``: each loser's pips minus the winner's, rounded to the nearest 5
+    (1-2 down, 3-4 up) and summed; ``round_combined`` rounds the sum instead."""
+    differences = [d for _, d in _differences(pips, winner)]
+    if state.options.get("round_combined"):
+        return _nearest_five(sum(differences))
+    return sum(_nearest_five(d) for d in differences)
+
+
+def end_bonus_words(state: RoundState, pips: tuple[int, ...], winner: int) -> str:
+    """The end bonus as the table would count it aloud: "Ben 24 → 25, Caro 8 → 10: 35"."""
+    parts = _differences(pips, winner)
+    total = end_bonus(state, pips, winner)
+    if state.options.get("round_combined"):
+        summed = " + ".join(f"{state.name(seat)} {d}" for seat, d in parts)
+        return f"{summed} = {sum(d for _, d in parts)} → {total}"
+    each = ", ".join(f"{state.name(seat)} {d} → {_nearest_five(d)}" for seat, d in parts)
+    return f"{each}: {total}"
+
+
+def _differences(pips: tuple[int, ...], winner: int) -> list[tuple[int, int]]:
+    """Each loser's pips minus the winner's, by seat."""
+    return [(seat, p - pips[winner]) for seat, p in enumerate(pips) if seat != winner]
+
+
+def _nearest_five(n: int) -> int:
+    return (n + 2) // 5 * 5
