@@ -806,7 +806,13 @@ def apply(state: RoundState, action: Action) -> RoundState:
     if isinstance(action, Undo):
         _check_undo(state)
         assert state.previous is not None
-        return replace(state.previous, settled=state.settled, logged=state.logged + 1)
+        restored = replace(state.previous, settled=state.settled, logged=state.logged + 1)
+        if isinstance(state.last, Play):
+            # procedure.misplay: taking back a tile reopens nothing it had closed. Placing it
+            # shut the windows of the play before (an undeclared play lapsed at 0), and they
+            # stay shut: a tile placed and taken back must not let anyone score or recover.
+            restored = replace(restored, pending=None)
+        return restored
     # Only _gain sets last_passed; every other action leaves nothing unscored.
     after = _transition(replace(state, last_passed=0) if state.last_passed else state, action)
     return replace(

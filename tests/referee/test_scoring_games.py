@@ -374,6 +374,30 @@ def test_the_last_play_can_still_be_declared_before_the_tally():
     assert line.apply(state, Tally(pips=((1, 7),))).scores == (5 + 10 + 5, 0)
 
 
+@pytest.mark.parametrize(
+    ("before", "late"),
+    [
+        ("0 5-5", "1 muggins"),  # the opponent's call on the earlier play
+        ("0 5-5", "0 declare 10"),  # the player's late declaration
+        ("0 5-5; 0 declare 20", "1 challenge"),  # a challenge of the earlier claim
+    ],
+)
+def test_a_tile_taken_back_reopens_nothing_it_had_closed(before, late):
+    # RULES.md procedure.misplay: "Taking back a placed tile reopens nothing it had closed:
+    # the declaration, Muggins and challenge windows of the play before it stay shut."
+    state = muggins(f"{before}; 1 5-0 on 5-5; undo", false_claim_penalty=True)
+    assert state.layout.count == 10 and state.hands[1] == 5  # Ben's tile is back in hand
+    assert state.declaring is None and not state.muggins_open and state.challengers == ()
+    assert refused(state, step(late)).rule == "fives.muggins"
+    # Ben plays again, legally, and the round goes on.
+    assert play(state, "1 5-0 on 5-5").layout.count == 10
+
+
+def test_undo_of_a_declaration_still_reopens_the_declaration():
+    state = muggins("0 5-5; 0 declare 10; undo")
+    assert state.declaring == 0 and state.totals == (0, 0, 0)
+
+
 def test_undo_takes_back_a_muggins_call():
     state = muggins("0 5-5; 0 declare 5; 2 muggins; undo")
     assert state.totals == (5, 0, 0) and state.muggins_open
