@@ -80,6 +80,7 @@ def table_context(
         "scoreboard": _scoreboard(table),
         **log_tail(log(table)),
         "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
+        **_own_dice(refused),
         "last_result": result_table(table.played.state, table.names)
         if table.played and table.played.finished
         else None,
@@ -135,6 +136,19 @@ def dice_panel(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]
         },
         "ranks": dominards.RANKS,
         "free_drop_from": state.cards[state.turn] if state.turn is not None else 0,
+    }
+
+
+def _own_dice(refused: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The fields for dice the table rolled itself; a refused roll shows them again as they
+    were typed, the panel open, so a wrong die is corrected rather than typed anew."""
+    typed = refused is not None and refused.get("type") == "roll"
+    return {
+        "own_dice_open": typed,
+        "own_dice": [
+            {"name": f"die-{i}", "value": refused.get(f"die-{i}", "") if typed else ""}
+            for i in range(4)
+        ],
     }
 
 

@@ -150,3 +150,14 @@ def test_a_corrupted_carry_is_named(db, capsys):
     with pytest.raises(CommandError):
         call_command("verify_matches")
     assert "round 2: stored carry {'cards': [9, 9]" in capsys.readouterr().err
+
+
+def test_dice_refused_are_shown_again_as_typed(scorekeeper, dominards):
+    # "Forgiving": a refusal keeps what the player chose (three dice typed is no roll).
+    response = tap(scorekeeper, dominards, {"type": "roll", "seat": "0", "die-0": "3",
+                                            "die-1": "4", "die-2": "5"})  # fmt: skip
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert '<details class="own-dice" open>' in html
+    for name, value in (("die-0", "3"), ("die-1", "4"), ("die-2", "5"), ("die-3", "")):
+        assert f'name="{name}" min="1" max="6" inputmode="numeric" value="{value}"' in html
