@@ -93,6 +93,15 @@ def create_match(game: str, names: list[str], options: dict[str, Any]) -> Match:
     return match
 
 
+def play_again(match: Match) -> Match:
+    """A new match of the same game, with the same players in the same seats and the same
+    house rules ("Play again" from a finished match)."""
+    names = list(
+        Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
+    )
+    return create_match(match.game, names, dict(match.options))
+
+
 @dataclass(frozen=True)
 class Replayed:
     """The last round of a match replayed at one version: what every request needs."""

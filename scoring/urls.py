@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/<int:pk>/act/", views.act, name="act"),
     path("matches/<int:pk>/seat/", views.take_seat, name="seat"),
     path("matches/<int:pk>/links/", views.new_links, name="new_links"),
+    path("matches/<int:pk>/again/", views.play_again, name="play_again"),
     path("matches/<int:pk>/summary/", views.summary, name="summary"),
     path("matches/<int:pk>/export.json", views.export_download, name="export_match"),
     path("matches/<int:pk>/scores.csv", views.scores_csv, name="scores_csv"),

@@ -202,6 +202,23 @@ def new_links(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("table", pk=pk)
 
 
+@require_POST
+def play_again(request: HttpRequest, pk: int) -> HttpResponse:
+    """The same players, game and house rules in a new match, in one tap from a finished
+    one; this phone keeps score of the new match."""
+    match, role = _match(request, pk)
+    if role != Match.KEEP:
+        return _render_table(request, match, role, None, WATCHING, 403)
+    if match.status != Match.FINISHED:
+        return _render_table(request, match, role, None, "This match is still being played.", 409)
+    if not access.allowed(request, "create"):
+        return _render_table(request, match, role, None, TOO_MANY, 429)
+    again = services.play_again(match)
+    access.join(request, again, again.keep_token)
+    messages.success(request, "A new match with the same players and house rules.")
+    return redirect("table", pk=again.pk)  # a plain form: a whole new page
+
+
 def _render_table(
     request, match, role, tile, notice=None, status=200, refused=None, confirm=None
 ) -> HttpResponse:
