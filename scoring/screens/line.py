@@ -11,6 +11,7 @@ from referee.games import dominards
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.screens.common import Button, aim, basics, log, log_tail
 from scoring.services import Table
+from scoring.words import standing
 
 
 def _button(state: line.RoundState, action, label: str) -> Button:
@@ -71,6 +72,7 @@ def table_context(
         else [state.turn]
         if state.dominards and state.turn is not None  # the roll named the leader
         else range(len(table.names)),
+        "lead_default": _lead_default(table),
         "shared_win": _shared_win(state, table.names),
         "seat": seat,
         "turn_name": table.names[turn] if turn is not None else "",
@@ -137,6 +139,23 @@ def dice_panel(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any]
         "ranks": dominards.RANKS,
         "free_drop_from": state.cards[state.turn] if state.turn is not None else 0,
     }
+
+
+def _lead_default(table: Table) -> int:
+    """The seat "Who leads?" starts on where the table chooses (round.lead): the seat after
+    the last round's leader, as tables pass the lead on; the first seat in round 1. Only a
+    default: any seat may be tapped."""
+    state = table.state
+    if state.leader is not None:
+        return state.leader
+    if table.between_rounds and table.played is not None:
+        actions = table.played.actions
+        led = next(
+            (actions[i].seat for i in standing(actions) if isinstance(actions[i], Play)), None
+        )
+        if led is not None:
+            return state.next_seat(led)
+    return 0
 
 
 def _own_dice(refused: Mapping[str, Any] | None) -> dict[str, Any]:

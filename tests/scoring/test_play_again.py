@@ -1,7 +1,9 @@
-"""Play again (issue 19): the same players, seats, game and house rules in a new match, in
-one tap from a finished one."""
+"""At the table (issue 19): Play again (the same players, seats, game and house rules in a new
+match, in one tap from a finished one), and the lead of a later round starting on its seat."""
 
 from __future__ import annotations
+
+import re
 
 from scoring import services
 from scoring.models import Match
@@ -57,3 +59,15 @@ def test_play_again_is_rate_limited_like_any_new_match(scorekeeper, quick_block,
     keep(scorekeeper, quick_block)
     assert scorekeeper.post(f"/matches/{quick_block.pk}/again/").status_code == 429
     assert Match.objects.count() == 2
+
+
+def test_a_later_rounds_lead_starts_on_the_seat_after_the_last_leader(scorekeeper, quick_block):
+    # round.lead: the table chooses; the choice starts where tables pass the lead on.
+    def checked(html: str) -> str:
+        return re.search(r'name="seat" value="(\d)" checked', html)[1]
+
+    assert checked(scorekeeper.get(f"/matches/{quick_block.pk}/").content.decode()) == "0"
+    services.record(quick_block.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "lead-00000")
+    tally = {"type": "tally", "pips": {"0": 0, "1": 11}}
+    services.record(quick_block.pk, tally, 1, "tally-0000")
+    assert checked(scorekeeper.get(f"/matches/{quick_block.pk}/").content.decode()) == "1"
