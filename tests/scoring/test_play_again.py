@@ -8,7 +8,7 @@ import re
 from scoring import services
 from scoring.models import Match
 
-from .conftest import keep, watch
+from .conftest import keep, tap, watch
 
 
 def finish(match: Match) -> Match:
@@ -71,3 +71,21 @@ def test_a_later_rounds_lead_starts_on_the_seat_after_the_last_leader(scorekeepe
     tally = {"type": "tally", "pips": {"0": 0, "1": 11}}
     services.record(quick_block.pk, tally, 1, "tally-0000")
     assert checked(scorekeeper.get(f"/matches/{quick_block.pk}/").content.decode()) == "1"
+
+
+def test_a_watching_phone_never_says_your_turn(scorekeeper, spectator, draw_match):
+    tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    for phone in (scorekeeper, spectator):  # both say they are Ben, whose turn it is
+        if phone is spectator:
+            watch(spectator, draw_match)
+        assert phone.post(f"/matches/{draw_match.pk}/seat/", {"seat": "1"}).status_code == 302
+    assert "your turn" in scorekeeper.get(f"/matches/{draw_match.pk}/").content.decode()
+    assert "your turn" not in spectator.get(f"/matches/{draw_match.pk}/").content.decode()
+
+
+def test_the_home_page_names_the_winner_and_tells_matches_apart(scorekeeper, quick_block):
+    finish(quick_block)
+    again = keep(scorekeeper, services.create_match("block", ["Ana", "Ben"], {}))
+    html = scorekeeper.get("/").content.decode()
+    assert "55 – 0 · Ana won" in html
+    assert f"#{quick_block.pk}, begun" in html and f"#{again.pk}, begun" in html
