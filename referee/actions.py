@@ -346,13 +346,73 @@ class Respond(Action):
 
 @dataclass(frozen=True, slots=True)
 class Stop(Action):
-    """Havoc: the table stops the match (an agreed time is up, or it has played enough);
-    a round in progress is not counted."""
+    """The table stops the match (``correct.abandon``; Havoc's agreed time is up): the totals
+    at that moment decide the winner, or nobody wins when it is ``abandoned``."""
 
     kind: ClassVar[str] = "stop"
+    abandoned: bool = False
+    reason: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "stop"}
+        out: dict[str, Any] = {"type": "stop"}
+        if self.abandoned:
+            out["abandoned"] = True
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust(Action):
+    """Points the table adds to (or takes from) a seat, with its reason (``correct.adjust``)."""
+
+    kind: ClassVar[str] = "adjust"
+    seat: int
+    points: int
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "adjust", "seat": self.seat, "points": self.points, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon(Action):
+    """The round ends with no score (``correct.abandon``)."""
+
+    kind: ClassVar[str] = "abandon"
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "abandon", "reason": self.reason} if self.reason else {"type": "abandon"}
+
+
+REPLACE, REMOVE, INSERT = "replace", "remove", "insert"
+
+
+@dataclass(frozen=True, slots=True)
+class Correct(Action):
+    """The entry ``at`` of this round's log was recorded wrong (``correct.record``): it is
+    replaced by ``action``, removed, or ``action`` is inserted before it."""
+
+    kind: ClassVar[str] = "correct"
+    at: int
+    change: str  # REPLACE, REMOVE or INSERT
+    action: Action | None = None
+    reason: str = ""
+    seat: int | None = None  # the seat of the phone that corrected, if it said
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "correct", "at": self.at}
+        if self.change == REMOVE:
+            out["remove"] = True
+        else:
+            assert self.action is not None
+            out[self.change] = self.action.to_dict()
+        if self.reason:
+            out["reason"] = self.reason
+        if self.seat is not None:
+            out["seat"] = self.seat
+        return out
 
 
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -367,6 +427,14 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tally": (frozenset(), frozenset({"hands", "pips"})),
     "roll": (frozenset({"seat", "dice"}), frozenset()),
 }
+# What every game's table may record about its own record (RULES.md §7).
+_TABLE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "correct": (frozenset({"at"}), frozenset({"replace", "remove", "insert", "reason", "seat"})),
+    "adjust": (frozenset({"seat", "points", "reason"}), frozenset()),
+    "abandon": (frozenset(), frozenset({"reason"})),
+    "stop": (frozenset(), frozenset({"abandoned", "reason"})),
+}
+_FIELDS |= _TABLE_FIELDS
 _TRUCK_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "take": (frozenset({"seat", "tile", "from"}), frozenset()),
     "load": (frozenset({"seat", "tile", "cells"}), frozenset()),
@@ -376,7 +444,7 @@ _TRUCK_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "unload": (frozenset({"seat"}), frozenset({"score", "blank_as"})),
     "flip": (frozenset({"seats", "first"}), frozenset()),
     "undo": (frozenset(), frozenset()),
-}
+} | _TABLE_FIELDS
 _HAVOC_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "draw": (frozenset({"seat", "from"}), frozenset({"tile"})),
     "train": (frozenset({"seat", "tile"}), frozenset()),
@@ -384,9 +452,8 @@ _HAVOC_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "respond": (frozenset({"seat"}), frozenset({"take", "match", "pass", "replacement", "from"})),
     "pass": (frozenset({"seat"}), frozenset()),
     "tally": (frozenset(), frozenset({"hands", "pips"})),
-    "stop": (frozenset(), frozenset()),
     "undo": (frozenset(), frozenset()),
-}
+} | _TABLE_FIELDS
 FAMILIES = {"line": _FIELDS, "truck": _TRUCK_FIELDS, "havoc": _HAVOC_FIELDS}
 
 
@@ -411,6 +478,8 @@ def parse_action(data: object, family: str = "line") -> Action:
     unknown = present - required - optional
     if unknown:
         raise InvalidAction(f"{a_kind} has no field {', '.join(sorted(map(shown, unknown)))}.")
+    if kind in _TABLE_FIELDS:
+        return _parse_table(kind, data, family)
     if family == "havoc":
         return _parse_havoc(kind, data)
     if kind == "play":
@@ -486,8 +555,6 @@ def _parse_truck(kind: str, data: Mapping[str, Any]) -> Action:
 def _parse_havoc(kind: str, data: Mapping[str, Any]) -> Action:
     if kind == "undo":
         return Undo()
-    if kind == "stop":
-        return Stop()
     if kind == "tally":
         return _parse_tally(data)
     seat = parse_seat(data["seat"])
@@ -517,6 +584,60 @@ def _parse_havoc(kind: str, data: Mapping[str, Any]) -> Action:
         replacement=None if replacement is None else Tile.parse(replacement),
         source=_source(data.get("from", BONEYARD)),
     )
+
+
+MAX_REASON = 200
+MOST_POINTS = 10_000
+
+
+def _parse_table(kind: str, data: Mapping[str, Any], family: str) -> Action:
+    if kind == "adjust":
+        reason = _reason(data["reason"])
+        if not reason:
+            raise InvalidAction("An adjustment needs a reason in words (correct.adjust).")
+        points = _integer(data["points"], "number of points", -MOST_POINTS, MOST_POINTS)
+        if points == 0:
+            raise InvalidAction("An adjustment of 0 points changes nothing; give the points.")
+        return Adjust(parse_seat(data["seat"]), points, reason)
+    if kind == "abandon":
+        return Abandon(_reason(data.get("reason", "")))
+    if kind == "stop":
+        abandoned = data.get("abandoned", False)
+        if not isinstance(abandoned, bool):
+            raise InvalidAction(f"A stop's abandoned is true or false, not {shown(abandoned)}.")
+        return Stop(abandoned, _reason(data.get("reason", "")))
+    changes = [c for c in (REPLACE, REMOVE, INSERT) if c in data]
+    if len(changes) != 1:
+        raise InvalidAction("A correction is one of replace, remove or insert.")
+    change, seat = changes[0], data.get("seat")
+    at = _integer(data["at"], "entry", 0, 100_000)
+    corrected = None
+    if change == REMOVE:
+        if data[REMOVE] is not True:
+            raise InvalidAction(f"A correction's remove is true, not {shown(data[REMOVE])}.")
+    else:
+        if isinstance(data[change], Mapping) and data[change].get("type") == "correct":
+            raise InvalidAction("A correction corrects an action, not another correction.")
+        corrected = parse_action(data[change], family)
+    return Correct(
+        at,
+        change,
+        corrected,
+        _reason(data.get("reason", "")),
+        None if seat is None else parse_seat(seat),
+    )
+
+
+def _reason(value: object) -> str:
+    """A reason in the table's words: text, one line, short."""
+    if not isinstance(value, str):
+        raise InvalidAction(f"A reason is text, not {shown(value)}.")
+    said = " ".join(value.split())
+    if len(said) > MAX_REASON:
+        raise InvalidAction(f"A reason is at most {MAX_REASON} characters.")
+    if any(not c.isprintable() for c in said):
+        raise InvalidAction("A reason holds letters, digits and punctuation, nothing else.")
+    return said
 
 
 def _source(value: object) -> str | int:

@@ -15,10 +15,11 @@ referee, computed fields are ignored and recomputed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.actions import Action, Play, Undo, parse_action
+from referee.actions import Action, Correct, Play, Undo, parse_action
+from referee.corrections import as_played, corrects
 from referee.errors import InvalidAction, RefereeError, shown
 from referee.games import engine, line
 from referee.rulebook import preset
@@ -57,16 +58,56 @@ class DocumentError(InvalidAction):
 
 @dataclass(frozen=True)
 class RoundReplay:
+    """A round replayed. ``actions`` is the round as played, ``log`` as recorded: they are
+    the same until the table corrects an entry (``correct.record``), and then ``log`` keeps
+    the original entry and the correction, while ``actions`` holds what really happened."""
+
     actions: tuple[Action, ...]
     points: tuple[tuple[int, ...], ...]  # what each action changed, by seat
     state: line.RoundState  # or a dump_truck.TruckState: every engine's state answers alike
     # What each play made, in muggins mode (None for other actions): the log shows it once
     # the play's window has closed.
     worths: tuple[int | None, ...] = ()
+    log: tuple[Action, ...] | None = None  # None: the same as ``actions``
+    origins: tuple[int, ...] = ()  # for each action as played, the log entry that brought it
+    start: Any = None  # the state the round began in (a correction replays from it)
 
     @property
     def finished(self) -> bool:
         return self.state.result is not None
+
+    @property
+    def entries(self) -> tuple[Action, ...]:
+        """The log as recorded, corrections included: one entry per row of the app's log."""
+        return self.actions if self.log is None else self.log
+
+    @property
+    def entry_points(self) -> tuple[tuple[int, ...], ...]:
+        """What each entry of the log changed, by seat: an entry's own points, or for a
+        correction what the action it brought scored; a corrected entry changed nothing.
+        They add up to the round's scores, as the actions' points do."""
+        return self.points if self.log is None else self._by_entry(self.points, ())
+
+    @property
+    def entry_worths(self) -> tuple[int | None, ...]:
+        return self.worths if self.log is None else self._by_entry(self.worths, None)
+
+    def _by_entry(self, values: tuple, empty: Any) -> tuple:
+        out: list[Any] = [empty] * len(self.entries)
+        for origin, value in zip(self.origins, values, strict=True):
+            if value is None or value == ():
+                continue
+            if out[origin] in ((), None):
+                out[origin] = value
+            else:  # a correction that inserted more than one action: the sum, seat by seat
+                out[origin] = tuple(a + b for a, b in zip(out[origin], value, strict=True))
+        return tuple(out)
+
+    def corrected(self) -> frozenset[int]:
+        """The entries of the log that a correction replaced or removed."""
+        if self.log is None:
+            return frozenset()
+        return frozenset(e.at for e in self.log if isinstance(e, Correct) and e.change != "insert")
 
 
 @dataclass(frozen=True)
@@ -93,19 +134,28 @@ def check_players(players: object, game: str) -> tuple[str, ...]:
 
 
 def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay:
-    """Apply a round's actions in order; a refusal carries the failing index in ``.index``.
+    """Apply a round's log in order, its corrections applied (``correct.replay``); a
+    refusal carries the index of the log entry that fails in ``.index``.
 
     Every refusal, not only an IllegalAction: a game also refuses input that cannot be an
     action of it (a tile outside its set) as an InvalidAction, and that must be located too.
     """
-    played = RoundReplay((), (), state, ())
-    for index, action in enumerate(actions):
+    if len(actions) > most_actions(state.options.get("set", 6)):
+        error = _too_many(state)
+        error.index = most_actions(state.options.get("set", 6))  # type: ignore[attr-defined]
+        raise error
+    log = tuple(actions)
+    played_actions, origins = as_played(log) if corrects(log) else (log, ())
+    played = RoundReplay((), (), state, (), start=state)
+    for index, action in enumerate(played_actions):
         try:
-            played = step(played, action)
+            played = _step(played, action)
         except RefereeError as error:
-            error.index = index  # type: ignore[attr-defined]
+            error.index = origins[index] if origins else index  # type: ignore[attr-defined]
             raise
-    return played
+    if not origins:
+        return played
+    return replace(played, log=log, origins=origins)
 
 
 def most_actions(top: int) -> int:
@@ -124,27 +174,43 @@ def most_actions(top: int) -> int:
 
 
 def step(played: RoundReplay, action: Action) -> RoundReplay:
-    """``played`` with one more action: what a replay does for each action of the log, and
-    what the app does to the replay it keeps after recording one."""
+    """``played`` with one more entry in its log: what the app does to the replay it keeps
+    after recording one. A correction replays the round from its start."""
+    start = played.start if played.start is not None else played.state
+    if isinstance(action, Correct):
+        return play_round(start, (*played.entries, action))
+    if len(played.entries) >= most_actions(played.state.options.get("set", 6)):
+        raise _too_many(played.state)
+    after = _step(replace(played, start=start), action)
+    if played.log is None:
+        return after
+    return replace(after, log=(*played.log, action), origins=(*played.origins, len(played.log)))
+
+
+def _too_many(state: Any) -> InvalidAction:
+    most = most_actions(state.options.get("set", 6))
+    return InvalidAction(
+        f"This round already holds {most} entries, the most a round of this game may hold "
+        "(ten for each tile of the set, undo pairs included); a real round never needs "
+        "more, so nothing more is recorded in it."
+    )
+
+
+def _step(played: RoundReplay, action: Action) -> RoundReplay:
+    """``played`` with one more action as played."""
     before = played.state
-    most = most_actions(before.options.get("set", 6))
-    if len(played.actions) >= most:
-        raise InvalidAction(
-            f"This round already holds {most} entries, the most a round of this game may hold "
-            "(ten for each tile of the set, undo pairs included); a real round never needs "
-            "more, so nothing more is recorded in it."
-        )
     state = engine(before.game.slug).apply(before, action)
     if isinstance(action, Undo):
         points = tuple(-p for p in before.last_points) if before.last_points else ()
     else:
         points = state.last_points
     pending = state.pending if isinstance(action, Play) else None
-    return RoundReplay(
-        played.actions + (action,),
-        played.points + (points,),
-        state,
-        played.worths + (pending.worth if pending is not None else None,),
+    return replace(
+        played,
+        actions=played.actions + (action,),
+        points=played.points + (points,),
+        state=state,
+        worths=played.worths + (pending.worth if pending is not None else None,),
     )
 
 
@@ -223,7 +289,7 @@ def export(match: MatchReplay) -> dict[str, Any]:
     rounds = []
     for played in match.rounds:
         actions = []
-        for action, points in zip(played.actions, played.points, strict=True):
+        for action, points in zip(played.entries, played.entry_points, strict=True):
             item = action.to_dict()
             # A declare's own "points" is what it scores, exactly (fives.muggins); the
             # computed field of the same name would overwrite the declaration.

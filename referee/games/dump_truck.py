@@ -22,17 +22,21 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from referee.actions import (
+    Abandon,
     Action,
+    Adjust,
     Cell,
     Flip,
     Load,
     Replace,
     Return,
     Shift,
+    Stop,
     Take,
     Undo,
     Unload,
 )  # fmt: skip
+from referee.corrections import STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.rulebook import Preset, preset, resolve_options
 from referee.tiles import DominoSet, Tile
@@ -411,6 +415,7 @@ class TruckState:
     result: TruckResult | None = None
     champion: int | None = None
     shared: tuple[int, ...] = ()
+    stop: Stop | None = None  # the table stopped the match (correct.abandon)
     last: Action | None = None
     last_points: tuple[int, ...] = ()
     last_load: Score | None = None  # what the last unload scored
@@ -451,6 +456,8 @@ class TruckState:
     def match_end(self) -> tuple[str, str] | None:
         """The rule that ended the game (``truck.end``) and how, in the players' words; None
         while it goes on."""
+        if self.stop is not None:
+            return "correct.abandon", f"The game is over: {stopped_words(self.stop)}"
         if self.result is None:
             return None
         why = (
@@ -459,6 +466,16 @@ class TruckState:
             else "a whole turn passed with the face-down pool empty and nothing placed"
         )
         return "truck.end", f"The game is over: {why}"
+
+    def abandoned_result(self) -> TruckResult:
+        raise IllegalAction(
+            "correct.abandon",
+            "Dump Truck is one game, not rounds: stop the match instead (the totals decide, "
+            "or nobody wins).",
+        )
+
+    def stopped_result(self) -> TruckResult:
+        return TruckResult(None, STOPPED, self.scores)
 
     @property
     def waiting(self) -> tuple[int, ...]:
@@ -815,6 +832,8 @@ def apply(state: TruckState, action: Action) -> TruckState:
         assert state.previous is not None
         # As in the line games, taking a placement back does not reopen what it closed.
         return replace(state.previous, settled=state.settled, logged=state.logged + 1)
+    if isinstance(action, Adjust | Abandon | Stop):
+        return on_the_record(state, action)
     seat = getattr(action, "seat", None)
     if seat is not None:
         _check_seat(state, seat)

@@ -25,7 +25,9 @@ from typing import Any
 
 from referee.actions import (
     BONEYARD,
+    Abandon,
     Action,
+    Adjust,
     Discard,
     DrawFrom,
     Pass,
@@ -35,6 +37,7 @@ from referee.actions import (
     Train,
     Undo,
 )  # fmt: skip
+from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
@@ -134,7 +137,7 @@ class HavocState:
     played: int = 0  # rounds finished before this one
     ended: int | None = None  # the seat whose train filled, until the tally
     result: RoundResult | None = None
-    stopped: bool = False
+    stop: Stop | None = None  # the table stopped the match
     base: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     champion: int | None = None
@@ -174,11 +177,25 @@ class HavocState:
         return self.ended is not None or self.result is not None
 
     @property
+    def stopped(self) -> bool:
+        return self.stop is not None
+
+    @property
+    def counted(self) -> bool:
+        """This round is over and counts as one of the agreed rounds: an abandoned round
+        does not (correct.abandon: the next one is dealt as this one was)."""
+        return self.result is not None and self.result.reason != ABANDONED
+
+    def abandoned_result(self) -> RoundResult:
+        nobody = (0,) * self.seats
+        return RoundResult(None, ABANDONED, nobody, nobody)
+
+    @property
     def match_over(self) -> bool:
         if self.stopped:
             return True
         rounds = self.options["rounds"]
-        return self.result is not None and bool(rounds) and self.number >= rounds
+        return self.counted and bool(rounds) and self.number >= rounds
 
     @property
     def match_end(self) -> tuple[str, str] | None:
@@ -187,8 +204,8 @@ class HavocState:
         if not self.match_over:
             return None
         rounds = self.options["rounds"]
-        if self.stopped:
-            how = "the table stopped it"
+        if self.stop is not None:
+            how = stopped_words(self.stop)
         elif rounds == 1:
             how = "the one agreed round is played"
         else:
@@ -207,7 +224,7 @@ class HavocState:
     @property
     def carry(self) -> dict[str, Any]:
         """The next round needs to know how many rounds the match has played."""
-        return {"played": self.played + (self.result is not None)}
+        return {"played": self.played + self.counted}
 
     @property
     def acting(self) -> int | None:
@@ -665,6 +682,8 @@ def apply(state: HavocState, action: Action) -> HavocState:
         _check_undo(state)
         assert state.previous is not None
         return replace(state.previous, settled=state.settled, logged=state.logged + 1)
+    if isinstance(action, Adjust | Abandon):
+        return on_the_record(state, action, stop_winner="low")
     seat = getattr(action, "seat", None)
     if seat is not None:
         _check_seat(state, seat)
@@ -728,9 +747,8 @@ def _transition(state: HavocState, action: Action) -> HavocState:
             raise IllegalAction(rule, f"{why}.")
         nobody = (0,) * state.seats
         result = state.result or RoundResult(None, STOPPED, nobody, nobody)
-        return _settle(
-            replace(state, stopped=True, result=result, doubles=None, turn=None, ended=None)
-        )
+        after = replace(state, stop=action, result=result, doubles=None, turn=None, ended=None)
+        return after if action.abandoned else _settle(after)
     raise InvalidAction(f"Double Domino Havoc has no {action.kind} action.")
 
 

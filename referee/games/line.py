@@ -25,7 +25,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.actions import (
+    Abandon,
     Action,
+    Adjust,
     Challenge,
     Declare,
     Draw,
@@ -33,9 +35,11 @@ from referee.actions import (
     Pass,
     Play,
     Roll,
+    Stop,
     Tally,
     Undo,
 )
+from referee.corrections import ABANDONED, STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games import dominards
 from referee.games.dominards import Dice, Hits
@@ -147,6 +151,7 @@ class RoundState:
     pending: Pending | None = None  # the last play's score, while it can be declared or taken
     champion: int | None = None  # the seat that won the match, once it is won
     shared: tuple[int, ...] = ()  # the seats tied at the top when the game ended (Dominards)
+    stop: Stop | None = None  # the table stopped the match (correct.abandon)
     # Dominards (dominards.*): cards held by each seat, the ranks dropped in the match so far,
     # the dice, and what the last play met.
     cards: tuple[int, ...] = ()
@@ -198,13 +203,21 @@ class RoundState:
     @property
     def match_over(self) -> bool:
         """The match has ended: a seat won it, or (Dominards) it ended with a tie at the top."""
-        return self.champion is not None or bool(self.shared)
+        return self.champion is not None or bool(self.shared) or self.stop is not None
 
     @property
     def match_end(self) -> tuple[str, str] | None:
         """The rule that ended the match and how, in the players' words; None while it goes
         on. Every refusal of play after the end cites it, in a round or after the last."""
+        if self.stop is not None:
+            return "correct.abandon", f"The match is over: {stopped_words(self.stop)}"
         return self.scoring.match_end(self)
+
+    def abandoned_result(self) -> RoundResult:
+        return RoundResult(None, ABANDONED, (), (0,) * self.seats)
+
+    def stopped_result(self) -> RoundResult:
+        return RoundResult(None, STOPPED, (), (0,) * self.seats)
 
     @property
     def must_roll(self) -> int | None:
@@ -813,6 +826,8 @@ def apply(state: RoundState, action: Action) -> RoundState:
             # stay shut: a tile placed and taken back must not let anyone score or recover.
             restored = replace(restored, pending=None)
         return restored
+    if isinstance(action, Adjust | Abandon | Stop):
+        return on_the_record(state, action)
     # Only _gain sets last_passed; every other action leaves nothing unscored.
     after = _transition(replace(state, last_passed=0) if state.last_passed else state, action)
     return replace(

@@ -1,0 +1,195 @@
+"""The table's own entries about its record (RULES.md §7): corrections, adjustments, an
+abandoned round, a stopped match.
+
+A correction never edits the log: it is one more entry, and the round as played is the log
+with every correction applied in order (``correct.replay``). Only that round as played is
+judged, so a table may fix a later entry in the same go as the one that made it illegal;
+a round that does not replay is refused whole, naming the entry that fails and its rule.
+
+>>> from referee.actions import Correct, Play, Draw, REPLACE, REMOVE
+>>> from referee.tiles import Tile
+>>> log = (Play(0, Tile.parse("6-5")), Draw(1), Correct(0, REPLACE, Play(0, Tile.parse("6-4"))))
+>>> played, origins = as_played(log)
+>>> [str(a.tile) if isinstance(a, Play) else a.kind for a in played], origins
+(['6-4', 'draw'], (2, 1))
+>>> as_played((Draw(1), Correct(0, REMOVE), Correct(0, REMOVE)))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+referee.errors.IllegalAction: correct.record: Entry 1 was removed by an earlier correction; ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from referee.actions import INSERT, REMOVE, Abandon, Action, Adjust, Correct, Stop
+from referee.errors import IllegalAction
+
+ABANDONED = "abandoned"  # a round's result reason: it ended with no score
+STOPPED = "stopped"  # a round's result reason: the table stopped the match during it
+
+
+def as_played(log: Sequence[Action]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """The round as played: the log with its corrections applied in order, and for each
+    action the index of the log entry that brought it (the entry itself, or the correction
+    that put it there). Refuses a correction of an entry that is not there to correct."""
+    own: list[Action | None] = list(log)
+    before: list[list[tuple[Action, int]]] = [[] for _ in log]
+    origin = list(range(len(log)))
+    for index, entry in enumerate(log):
+        if not isinstance(entry, Correct):
+            continue
+        own[index] = None  # a correction is not itself played
+        _check_target(log, own, index, entry)
+        if entry.change == INSERT:
+            assert entry.action is not None
+            before[entry.at].append((entry.action, index))
+        elif entry.change == REMOVE:
+            own[entry.at] = None
+        else:
+            own[entry.at], origin[entry.at] = entry.action, index
+    actions: list[Action] = []
+    origins: list[int] = []
+    for index, entry in enumerate(own):
+        for inserted, by in before[index]:
+            actions.append(inserted)
+            origins.append(by)
+        if entry is not None:
+            actions.append(entry)
+            origins.append(origin[index])
+    return tuple(actions), tuple(origins)
+
+
+def _check_target(
+    log: Sequence[Action], own: Sequence[Action | None], index: int, entry: Correct
+) -> None:
+    """``entry`` (at ``index``) names an entry before it that is still there to correct."""
+    at = entry.at
+    if at >= index:
+        raise _refusal(
+            index,
+            f"A correction fixes an entry recorded before it; this round had {index} entries "
+            f"when it was recorded, so entry {at + 1} is not one of them.",
+        )
+    if isinstance(log[at], Correct):
+        raise _refusal(
+            index,
+            f"Entry {at + 1} is itself a correction; correct the entry it fixed "
+            f"(entry {log[at].at + 1}) instead.",  # type: ignore[attr-defined]
+        )
+    if own[at] is None and entry.change != INSERT:
+        raise _refusal(
+            index,
+            f"Entry {at + 1} was removed by an earlier correction; there is nothing left "
+            "there to correct.",
+        )
+
+
+def _refusal(index: int, message: str) -> IllegalAction:
+    error = IllegalAction("correct.record", message)
+    error.index = index  # type: ignore[attr-defined]
+    return error
+
+
+def corrects(log: Sequence[Action]) -> bool:
+    return any(isinstance(entry, Correct) for entry in log)
+
+
+def misplay(at: int, undoable: bool) -> IllegalAction:
+    """The refusal of a correction the table says was really played wrong: a misplay is
+    taken back only in its window, by Undo (``procedure.misplay``); ``undoable`` says whether
+    entry ``at`` still is in it."""
+    if undoable:
+        return IllegalAction(
+            "procedure.misplay",
+            f"Entry {at + 1} was played wrong and nothing has been placed since, so it goes "
+            "back to hand: tap Undo, then record the legal play.",
+        )
+    return IllegalAction(
+        "procedure.misplay",
+        f"A tile really played wrong stands once the next tile is placed, with any score made "
+        f"on it, so entry {at + 1} stays. Only an entry the app was told wrongly is corrected: "
+        "if that is what happened, choose 'It was recorded wrong'.",
+    )
+
+
+# -- what the table records about the record, in every game ------------------------------
+
+
+def on_the_record(state: Any, action: Action, stop_winner: str = "high") -> Any:
+    """The state after an adjustment, an abandoned round or a stopped match; every game's
+    state answers ``base``, ``scores``, ``result``, ``champion`` and ``match_end`` alike.
+    ``stop_winner``: whether the highest or the lowest total wins a stopped match."""
+    if state.match_end is not None:
+        rule, why = state.match_end
+        raise IllegalAction(rule, f"{why}; nothing more is recorded after that.")
+    if isinstance(action, Adjust):
+        after = _adjust(state, action)
+    elif isinstance(action, Abandon):
+        after = _abandon(state)
+    else:
+        assert isinstance(action, Stop)
+        after = _stop(state, action, stop_winner)
+    return replace(
+        after, actions=state.actions + 1, logged=state.logged + 1, last=action, previous=state
+    )
+
+
+def _adjust(state: Any, action: Adjust) -> Any:
+    if action.seat >= state.seats:
+        raise IllegalAction("correct.adjust", f"There is no seat {action.seat} at this table.")
+    if state.result is not None:
+        raise IllegalAction(
+            "correct.adjust",
+            "This round is over: adjust the score in the next round, or fix this round "
+            "(Fix → something is missing).",
+        )
+    # Whom the points belong to is the seat's: an adjustment is what the table agreed, so no
+    # target refuses it, and the match ends only where the game judges it (a play, a tally).
+    points = tuple(action.points if s == action.seat else 0 for s in range(state.seats))
+    scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
+    return replace(state, scores=scores, last_points=points)
+
+
+def _round_start(state: Any) -> Any:
+    while state.previous is not None:
+        state = state.previous
+    return state
+
+
+def _abandon(state: Any) -> Any:
+    if state.result is not None:
+        raise IllegalAction(
+            "correct.abandon", "This round is already over; fix it instead (Fix on its entries)."
+        )
+    if not state.actions:
+        raise IllegalAction("correct.abandon", "Nothing has been played in this round yet.")
+    start = _round_start(state)
+    nobody = (0,) * state.seats
+    lost = tuple(-s for s in state.scores)
+    return replace(
+        start,
+        result=state.abandoned_result(),
+        ended=start.ended if start.ended is not None else ABANDONED,
+        turn=None,
+        last_points=lost,
+        scores=nobody,
+    )
+
+
+def _stop(state: Any, action: Stop, winner: str) -> Any:
+    result = state.result if state.result is not None else state.stopped_result()
+    after = replace(state, stop=action, result=result, last_points=(0,) * state.seats)
+    if action.abandoned:
+        return replace(after, champion=None, shared=())
+    totals = after.totals
+    best = max(totals) if winner == "high" else min(totals)
+    leaders = tuple(s for s, t in enumerate(totals) if t == best)
+    if len(leaders) == 1:
+        return replace(after, champion=leaders[0], shared=())
+    return replace(after, champion=None, shared=leaders)
+
+
+def stopped_words(stop: Stop) -> str:
+    return "the table abandoned it, with no winner" if stop.abandoned else "the table stopped it"
