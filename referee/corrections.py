@@ -30,10 +30,15 @@ ABANDONED = "abandoned"  # a round's result reason: it ended with no score
 STOPPED = "stopped"  # a round's result reason: the table stopped the match during it
 
 
-def as_played(log: Sequence[Action]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+def as_played(
+    log: Sequence[Action], until: int | None = None
+) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """The round as played: the log with its corrections applied in order, and for each
     action the index of the log entry that brought it (the entry itself, or the correction
-    that put it there). Refuses a correction of an entry that is not there to correct."""
+    that put it there). Refuses a correction of an entry that is not there to correct.
+
+    With ``until``, only what was played before entry ``until`` itself (what was inserted
+    before it included): the moment a correction of that entry starts from."""
     own: list[Action | None] = list(log)
     before: list[list[tuple[Action, int]]] = [[] for _ in log]
     origin = list(range(len(log)))
@@ -55,6 +60,8 @@ def as_played(log: Sequence[Action]) -> tuple[tuple[Action, ...], tuple[int, ...
         for inserted, by in before[index]:
             actions.append(inserted)
             origins.append(by)
+        if index == until:
+            break
         if entry is not None:
             actions.append(entry)
             origins.append(origin[index])

@@ -45,7 +45,7 @@ class DocumentError(InvalidAction):
         if round is not None:
             where = f"round {round}" + (f", action {action}" if action is not None else "") + ": "
         super().__init__(where + (f"{rule}: " if rule else "") + message, rule)
-        self.round, self.action = round, action
+        self.round, self.action, self.why = round, action, message
 
     def __str__(self) -> str:
         return self.message  # already names the rule: not a second time
@@ -86,7 +86,11 @@ class RoundReplay:
         """What each entry of the log changed, by seat: an entry's own points, or for a
         correction what the action it brought scored; a corrected entry changed nothing.
         They add up to the round's scores, as the actions' points do."""
-        return self.points if self.log is None else self._by_entry(self.points, ())
+        return self.points if self.log is None else self._by_entry(self.points, self._nobody)
+
+    @property
+    def _nobody(self) -> tuple[int, ...]:
+        return (0,) * self.state.seats
 
     @property
     def entry_worths(self) -> tuple[int | None, ...]:
@@ -94,11 +98,13 @@ class RoundReplay:
 
     def _by_entry(self, values: tuple, empty: Any) -> tuple:
         out: list[Any] = [empty] * len(self.entries)
+        given: set[int] = set()
         for origin, value in zip(self.origins, values, strict=True):
             if value is None or value == ():
                 continue
-            if out[origin] in ((), None):
+            if origin not in given:
                 out[origin] = value
+                given.add(origin)
             else:  # a correction that inserted more than one action: the sum, seat by seat
                 out[origin] = tuple(a + b for a, b in zip(out[origin], value, strict=True))
         return tuple(out)
@@ -255,6 +261,36 @@ def replay(document: object) -> MatchReplay:
         over, carry = played.state.match_over, played.state.carry
         leader = rules.next_leader(played.state)
     return MatchReplay(game.slug, options, players, tuple(rounds), totals, winner, over)
+
+
+def position_before(document: Mapping[str, Any], number: int, at: int) -> RoundReplay:
+    """Round ``number`` (from 1) of a document as played up to its entry ``at`` (from 0):
+    the position a correction of that entry is chosen in, its corrections and those of the
+    rounds before applied. Raises DocumentError when the document does not replay so far."""
+    rounds = document.get("rounds")
+    if not isinstance(rounds, list) or not 1 <= number <= len(rounds):
+        raise DocumentError("The match has no such round.")
+    before = replay({**document, "rounds": rounds[: number - 1]})
+    rules = engine(before.game)
+    start = rules.start(before.game, before.options, before.players, base=before.totals)
+    if before.rounds:
+        last = before.rounds[-1].state
+        start = rules.start(
+            before.game,
+            before.options,
+            before.players,
+            leader=rules.next_leader(last),
+            base=last.totals,
+            carry=last.carry,
+        )
+    log = _parse_round(rounds[number - 1], number, preset(before.game).family)
+    if not 0 <= at < len(log):
+        raise DocumentError("The round has no such entry.", number)
+    try:
+        actions, _ = as_played(log, until=at)
+        return play_round(start, actions)
+    except RefereeError as error:
+        raise DocumentError.at(error, number, getattr(error, "index", 0) + 1) from None
 
 
 def _after_the_end(last: line.RoundState, data: object, number: int) -> DocumentError:

@@ -49,7 +49,7 @@ def _canonical(checked: MatchReplay) -> dict[str, Any]:
         "game": checked.game,
         "options": dict(checked.options),
         "players": list(checked.players),
-        "rounds": [{"actions": [a.to_dict() for a in r.actions]} for r in checked.rounds],
+        "rounds": [{"actions": [a.to_dict() for a in r.entries]} for r in checked.rounds],
     }
 
 
@@ -89,7 +89,7 @@ def _replay_of(key: str) -> MatchReplay:
     checked = _REPLAYS.get(key)
     if checked is None:
         checked = replay(Position.objects.get(key=key).document)
-        held = sum(len(r.actions) + 1 for r in checked.rounds)
+        held = sum(len(r.entries) + 1 for r in checked.rounds)
         _REPLAYS.put(key, checked, weight=held + 2)
     return checked
 
@@ -107,14 +107,14 @@ def table_of(kept: Position) -> services.Table:
         totals=list(checked.totals),
         winner=checked.winner,
         status=Match.FINISHED if checked.over else Match.PLAYING,
-        version=sum(len(r.actions) for r in checked.rounds),
+        version=sum(len(r.entries) for r in checked.rounds),
     )
     if not checked.rounds:
         return services.table_from(match, checked.players, None, [], None)
     played = checked.rounds[-1]
     rows = [
         Action(seq=n, kind=a.kind, payload=a.to_dict(), points=list(p) if any(p) else [])
-        for n, (a, p) in enumerate(zip(played.actions, played.points, strict=True))
+        for n, (a, p) in enumerate(zip(played.entries, played.entry_points, strict=True))
     ]
     last = Round(number=len(checked.rounds), leader=played.state.leader)
     return services.table_from(match, checked.players, played, rows, last)

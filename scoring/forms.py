@@ -20,6 +20,8 @@ from referee import InvalidAction, Option, preset
 def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[str, Any]:
     """The action a table form describes, as a MATCH_FORMAT.md dict."""
     kind = post.get("type", "")
+    if kind in _TABLE_KINDS:
+        return _about_the_record(kind, post)
     if family == "havoc" and kind in _HAVOC_KINDS:
         return _havoc(kind, post)
     if kind == "play":
@@ -54,6 +56,26 @@ def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[
     if kind in _TRUCK_KINDS:
         return _truck(kind, post)
     raise InvalidAction("This form does not say what happened; reload the page.")
+
+
+_TABLE_KINDS = ("adjust", "abandon", "stop")
+
+
+def _about_the_record(kind: str, post: QueryDict) -> dict[str, Any]:
+    """What the table records about its record (RULES.md §7): an adjustment, an abandoned
+    round, a stopped match. Every game's table has these forms."""
+    reason = post.get("reason", "")
+    if kind == "adjust":
+        points = post.get("points", "").strip().replace("−", "-")  # a typed minus sign
+        if post.get("sign") == "-" and points and not points.startswith("-"):
+            points = "-" + points
+        return {"type": "adjust", "seat": post.get("seat", ""), "points": points, "reason": reason}
+    data: dict[str, Any] = {"type": kind}
+    if kind == "stop" and post.get("abandoned") == "1":
+        data["abandoned"] = True
+    if reason.strip():
+        data["reason"] = reason
+    return data
 
 
 _TRUCK_KINDS = ("take", "load", "return", "replace", "shift", "unload", "flip")
@@ -91,15 +113,13 @@ def _truck(kind: str, post: QueryDict) -> dict[str, Any]:
     return data
 
 
-_HAVOC_KINDS = ("draw", "train", "discard", "respond", "pass", "stop")
+_HAVOC_KINDS = ("draw", "train", "discard", "respond", "pass")
 
 
 def _havoc(kind: str, post: QueryDict) -> dict[str, Any]:
     """Double Domino Havoc's taps: a draw names where from ("boneyard", or "seat/tile" for a
     discard) and the tile of a double; a train tile comes written matching half first."""
     seat = post.get("seat", "")
-    if kind == "stop":
-        return {"type": "stop"}
     if kind == "pass":
         return {"type": "pass", "seat": seat}
     if kind == "respond":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -25,13 +25,14 @@ from referee import (
     InvalidAction,
     MatchReplay,
     Undo,
+    corrections,
     export,
     line,
     parse_action,
     replay,
 )
-from referee.actions import Stop
-from referee.document import RoundReplay, check_players, play_round, step
+from referee.actions import INSERT, Adjust, Correct, Stop
+from referee.document import RoundReplay, check_players, play_round, position_before, step
 from referee.games import engine
 from referee.rulebook import preset
 from scoring.caches import WeighedCache
@@ -270,11 +271,16 @@ def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
 def _append(table: Table, action: RefAction, key: str) -> Replayed:
     """Apply ``action`` to the table and write it; the last round's replay afterwards."""
     match = table.match
+    if isinstance(action, Adjust) and table.over and table.played is not None:
+        # correct.adjust after the match ended: the points belong to the last round, so they
+        # go in before the entry that ended it, and the end is judged again with them.
+        last = len(table.played.entries) - 1
+        action = Correct(last, INSERT, action, action.reason)
     played = round_for(table, action)
     round_row = table.last_row if played is table.played else None  # None: a new round
     before = played.state
     played = step(played, action)  # IllegalAction leaves the transaction to roll back
-    after, points = played.state, list(played.points[-1])
+    after, points = played.state, list(played.entry_points[-1])
     if round_row is None:
         round_row = Round.objects.create(
             match=match, number=table.number, leader=before.leader, carry=before.carry
@@ -282,6 +288,8 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
         rows: list[Action] = []
     else:
         rows = list(table.rows)
+        if isinstance(action, Correct):
+            rows = _recount(rows, played.entry_points)
     rows.append(
         Action.objects.create(
             round=round_row,
@@ -303,6 +311,21 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
     return Replayed(table.names, round_row, tuple(rows), played)
 
 
+def _recount(rows: list[Action], points: tuple[tuple[int, ...], ...]) -> list[Action]:
+    """The rows of a round with their computed points as the corrected replay has them:
+    the entries themselves never change, what they count for may (a replaced entry now
+    counts for nothing, its correction for what the real action scored)."""
+    kept = []
+    for row, counted in zip(rows, points, strict=False):
+        now = list(counted) if any(counted) else []
+        if row.points != now:
+            Action.objects.filter(pk=row.pk).update(points=now)
+            row = copy.copy(row)
+            row.points = now
+        kept.append(row)
+    return kept
+
+
 def round_for(table: Table, action: RefAction) -> RoundReplay:
     """The round ``action`` goes into: the last round row's replay, or a fresh round (no
     actions yet) when that one is tallied and the action begins the next."""
@@ -311,11 +334,221 @@ def round_for(table: Table, action: RefAction) -> RoundReplay:
         if table.played is None:
             raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
         return table.played
-    if isinstance(action, Stop) and table.between_rounds:
+    if isinstance(action, Stop | Correct) and table.between_rounds:
         return table.played  # a match stopped after a tallied round: logged in that round
     if table.played is not None and not table.between_rounds:
         return table.played
     return RoundReplay((), (), table.state, ())
+
+
+# A correction as the app carries it until it is confirmed: the round it fixes (from 1) and
+# the `correct` entry of MATCH_FORMAT.md. A table may correct several entries in one go.
+Fix = tuple[int, dict[str, Any]]
+MOST_CORRECTIONS = 20  # in one go: a table fixes a few entries, never a round's worth
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What corrections would do, before the table confirms them: the match replayed with
+    them, or the referee's refusal (located at the entry that fails)."""
+
+    fixes: tuple[Fix, ...]
+    names: tuple[str, ...]
+    before: tuple[int, ...]  # the totals now
+    after: tuple[int, ...] = ()  # the totals with the corrections
+    winner_after: int | None = None
+    over_after: bool = False
+    refusal: IllegalAction | None = None
+    failing: tuple[int, int] | None = None  # (round from 1, entry from 0) that fails
+    checked: MatchReplay | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def moves(self) -> list[str]:
+        """ "Ben 45 → 38": each total the corrections move."""
+        return [
+            f"{name} {a} → {b}"
+            for name, a, b in zip(self.names, self.before, self.after, strict=True)
+            if a != b
+        ]
+
+
+def read_fixes(data: object, family: str) -> tuple[Fix, ...]:
+    """Corrections as a form carries them (a list of [round, correct entry]), each read in
+    the game's action language; InvalidAction for anything else."""
+    if not isinstance(data, list) or not 1 <= len(data) <= MOST_CORRECTIONS:
+        raise InvalidAction("This form does not say what to correct; reload the page.")
+    fixes = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
+            raise InvalidAction("This form does not say what to correct; reload the page.")
+        fix = parse_action(item[1], family)
+        if not isinstance(fix, Correct):
+            raise InvalidAction("This form does not say what to correct; reload the page.")
+        fixes.append((item[0], fix.to_dict()))
+    return tuple(fixes)
+
+
+def with_fixes(match: Match, fixes: tuple[Fix, ...]) -> dict[str, Any]:
+    """The match document with ``fixes`` appended to the logs of their rounds."""
+    document = document_of(match)
+    for number, fix in fixes:
+        if not 1 <= number <= len(document["rounds"]):
+            raise InvalidAction("This match has no such round.")
+        document["rounds"][number - 1]["actions"].append(fix)
+    return document
+
+
+def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
+    """The match as it would be with ``fixes`` (``correct.replay``); nothing is written."""
+    document = with_fixes(match, fixes)
+    now = Correction(fixes, tuple(document["players"]), tuple(match.totals))
+    try:
+        checked = replay(document)
+    except DocumentError as error:
+        where, message = None, error.message
+        if error.round is not None and error.action is not None:
+            where = (error.round, error.action - 1)
+            message = f"Round {error.round}, entry {error.action}: {error.why}"
+        refusal = IllegalAction(error.rule or "correct.replay", message)
+        return replace(now, refusal=refusal, failing=where)
+    return replace(
+        now,
+        after=checked.totals,
+        winner_after=checked.winner,
+        over_after=checked.over,
+        checked=checked,
+    )
+
+
+def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bool:
+    """Append ``fixes`` to the logs of their rounds in one transaction, and bring every
+    computed fact from the first round corrected on into line with the replay: True if
+    recorded, False if this key recorded them before. Raises Stale or IllegalAction, and
+    then nothing was written."""
+    if not isinstance(key, str) or not 8 <= len(key) <= 56:
+        raise InvalidAction("This form has no valid key; reload the page and tap again.")
+    first = fixes[0][1]
+    try:
+        with transaction.atomic():
+            if _recorded_before(key, match_id, first):
+                return False
+            claimed = Match.objects.filter(pk=match_id, version=version).update(
+                version=F("version") + len(fixes)
+            )
+            if not claimed:
+                raise Stale(_what_happened(Match.objects.get(pk=match_id), version))
+            match = Match.objects.get(pk=match_id)
+            judged = correction(match, fixes)
+            if judged.refusal is not None:
+                raise judged.refusal
+            _write(match, judged, key)
+            return True
+    except IntegrityError:
+        if _recorded_before(key, match_id, first):
+            return False
+        raise
+    except Stale:
+        if _recorded_before(key, match_id, first):
+            return False
+        raise
+
+
+def _write(match: Match, judged: Correction, key: str) -> None:
+    """The corrections' rows, and every computed fact from their first round on."""
+    checked = judged.checked
+    assert checked is not None, "written only once the referee accepted it"
+    first = min(number for number, _ in judged.fixes)
+    round_rows = {
+        row.number: row
+        for row in Round.objects.filter(match=match, number__gte=first).order_by("number")
+    }
+    counts = {row.number: row.actions.count() for row in round_rows.values()}
+    made = []
+    for n, (number, fix) in enumerate(judged.fixes):
+        made.append(
+            Action(
+                round=round_rows[number],
+                seq=counts[number],
+                kind="correct",
+                payload=fix,
+                points=[],
+                idempotency_key=key if n == 0 else f"{key}.{n}",
+            )
+        )
+        counts[number] += 1
+    Action.objects.bulk_create(made)
+    carried = _carried(checked)
+    for number, row in round_rows.items():
+        played = checked.rounds[number - 1]
+        result = played.state.result.to_dict() if played.finished else None
+        facts = {"result": result, "leader": played.state.leader, "carry": carried[number - 1]}
+        if any(getattr(row, name) != value for name, value in facts.items()):
+            Round.objects.filter(pk=row.pk).update(**facts)
+        _recount(list(row.actions.order_by("seq")), played.entry_points)
+    match.totals, match.winner = list(checked.totals), checked.winner
+    match.status = Match.FINISHED if checked.over else Match.PLAYING
+    match.save(update_fields=["totals", "winner", "status", "updated_at"])
+
+
+def _entries(match: Match, fixes: tuple[Fix, ...], number: int) -> tuple[list, Any]:
+    document = with_fixes(match, fixes)
+    rounds = document["rounds"]
+    if not 1 <= number <= len(rounds):
+        raise InvalidAction("This match has no such round.")
+    family = preset(match.game).family
+    return [parse_action(a, family) for a in rounds[number - 1]["actions"]], document
+
+
+def entries_in(match: Match, number: int) -> int:
+    """How many entries round ``number``'s log holds."""
+    return Action.objects.filter(round__match=match, round__number=number).count()
+
+
+def entry_words(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> str:
+    """Entry ``seq`` of round ``number``, as the log says it."""
+    entries, document = _entries(match, fixes, number)
+    if not 0 <= seq < len(entries):
+        raise InvalidAction("This round has no such entry.")
+    family = preset(match.game).family
+    return describe(entries[seq], document["players"], family=family)
+
+
+def fixes_words(match: Match, fixes: tuple[Fix, ...]) -> list[str]:
+    names, family = document_of(match)["players"], preset(match.game).family
+    return [
+        f"Round {number}: {describe(parse_action(fix, family), names, family=family)}"
+        for number, fix in fixes
+    ]
+
+
+def misplay(match: Match, number: int, seq: int) -> IllegalAction:
+    """The refusal when the table says entry ``seq`` was really played wrong: Undo while it
+    is the last entry and can still be taken back, else it stands (``procedure.misplay``)."""
+    table = load_table(match)
+    undoable = (
+        table.last_row is not None
+        and table.last_row.number == number
+        and seq == len(table.rows) - 1
+        and table.played is not None
+        and engine(match.game).check(table.played.state, Undo()) is None
+    )
+    return corrections.misplay(seq, undoable)
+
+
+def fix_table(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> Table:
+    """The table as it was just before entry ``seq`` of round ``number`` (the corrections
+    already chosen applied): the position whose buttons say what really happened."""
+    document = with_fixes(match, fixes)
+    try:
+        played = position_before(document, number, seq)
+    except DocumentError as error:
+        raise InvalidAction(error.message) from None
+    rows = [
+        Action(seq=n, kind=a.kind, payload=a.to_dict(), points=list(p) if any(p) else [])
+        for n, (a, p) in enumerate(zip(played.entries, played.entry_points, strict=True))
+    ]
+    last = Round(number=number, leader=played.state.leader)
+    return Table(match, tuple(document["players"]), number, played.state, played, rows, last)
 
 
 def _settle_match(match: Match, state: line.RoundState) -> None:
@@ -408,7 +641,9 @@ def verify(match: Match) -> list[str]:
     except DocumentError as error:
         return [*problems, error.message]
     for r, played in zip(rounds, replayed.rounds, strict=True):
-        for n, (row, points) in enumerate(zip(r.actions.all(), played.points, strict=True), 1):
+        for n, (row, points) in enumerate(
+            zip(r.actions.all(), played.entry_points, strict=True), 1
+        ):
             stored = list(row.points) or [0] * len(replayed.players)
             if stored != list(points):
                 problems.append(
@@ -429,7 +664,7 @@ def verify(match: Match) -> list[str]:
         ("totals", match.totals, list(replayed.totals)),
         ("winner", match.winner, replayed.winner),
         ("status", match.status, status),
-        ("version", match.version, sum(len(p.actions) for p in replayed.rounds)),
+        ("version", match.version, sum(len(p.entries) for p in replayed.rounds)),
     ]
     problems += [f"stored {name} {a}, replayed {b}" for name, a, b in facts if a != b]
     return problems
@@ -463,10 +698,10 @@ def import_match(document: Any) -> Match:
                     idempotency_key=new_key(),
                 )
                 for seq, (action, points) in enumerate(
-                    zip(played.actions, played.points, strict=True)
+                    zip(played.entries, played.entry_points, strict=True)
                 )
             )
-        match.version = sum(len(p.actions) for p in checked.rounds)
+        match.version = sum(len(p.entries) for p in checked.rounds)
         match.totals, match.winner = list(checked.totals), checked.winner
         match.status = Match.FINISHED if checked.over else Match.PLAYING
         match.save(update_fields=["version", "totals", "winner", "status"])

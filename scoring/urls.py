@@ -19,6 +19,13 @@ urlpatterns = [
     path("matches/<int:pk>/scores.csv", views.scores_csv, name="scores_csv"),
     path("matches/<int:pk>/chart/", views.chart, name="chart"),
     path("matches/<int:pk>/rounds/<int:number>/", views.replay_round, name="replay"),
+    path("matches/<int:pk>/rounds/<int:number>/fix/<int:seq>/", views.fix, name="fix"),
+    path(
+        "matches/<int:pk>/rounds/<int:number>/fix/<int:seq>/<str:change>/",
+        views.fix,
+        name="fix_change",
+    ),
+    path("matches/<int:pk>/fix/", views.fix_confirm, name="fix_confirm"),
     path("matches/<int:pk>/ask/", views.ask_about_match, name="ask_about_match"),
     path("rules/", views.rules_index, name="rules"),
     path("rules/<slug:game>/", views.rules_game, name="rules_game"),

@@ -448,3 +448,168 @@ def healthz(request: HttpRequest) -> HttpResponse:
     except Exception:  # any failure to reach the database is "not healthy"
         return HttpResponse("database unreachable\n", status=503, content_type="text/plain")
     return HttpResponse("ok\n", content_type="text/plain")
+
+
+# -- fixing the record (RULES.md §7) ------------------------------------------------------
+
+FIXING = "fixing"  # the session's corrections in progress, per match, until confirmed
+CHANGES = ("replace", "insert", "remove")
+
+
+def _fixes_held(request: HttpRequest, match: Match) -> tuple[services.Fix, ...]:
+    held = request.session.get(FIXING, {}).get(str(match.pk), [])
+    try:
+        return services.read_fixes(held, PRESETS[match.game].family) if held else ()
+    except InvalidAction:
+        return ()  # written by this app: unreadable only under older rules, so dropped
+
+
+def _hold_fixes(request: HttpRequest, match: Match, fixes: tuple[services.Fix, ...]) -> None:
+    # Only the latest match's fixing is kept: the session is a small signed cookie.
+    request.session[FIXING] = {str(match.pk): [list(fix) for fix in fixes]} if fixes else {}
+
+
+@require_http_methods(["GET", "POST"])
+def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") -> HttpResponse:
+    """Fix entry ``seq`` of round ``number``: what went wrong (GET), the table's pickers at
+    that moment (``change`` replace or insert), and a POST previews the correction."""
+    match, role = _match(request, pk)
+    if role != Match.KEEP:
+        return _render_table(request, match, role, None, WATCHING, 403)
+    if change and change not in CHANGES:
+        raise Http404("No such correction.")
+    if request.method == "GET" and not change and "more" not in request.GET:
+        _hold_fixes(request, match, ())  # a Fix tapped in a log starts afresh
+    fixes = _fixes_held(request, match)
+    try:
+        entry = services.entry_words(match, fixes, number, seq)
+    except InvalidAction as error:
+        raise Http404(error.message) from None
+    notice, status = None, 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("how") == "played":
+                change = ""  # the question is answered where it was asked
+                raise services.misplay(match, number, seq)
+            judged = services.correction(
+                match, fixes + (_fix_posted(request, match, seq, change, number),)
+            )
+        except IllegalAction as error:
+            notice, status = error, 422
+        except InvalidAction as error:
+            notice, status = error.message, 400
+        else:
+            _hold_fixes(request, match, judged.fixes)
+            return _preview(request, match, judged)
+    context = {"match": match, "number": number, "seq": seq, "entry": entry, "fixes": fixes}
+    if change in ("replace", "insert"):
+        return _fix_pickers(request, match, context, change, notice, status)
+    context.update(notice=notice, notice_text=_rule_text(notice))
+    template = "scoring/fix.html#table" if request.htmx else "scoring/fix.html"
+    return render(request, template, context, status=status)
+
+
+def _rule_text(notice: object) -> str:
+    from referee.rulebook import rule_text
+
+    return rule_text(notice.rule) if isinstance(notice, IllegalAction) else ""
+
+
+def _fix_posted(request: HttpRequest, match: Match, seq: int, change: str, number: int):
+    """The correction a Fix form describes: the entry removed, or what really happened."""
+    fixed: dict = {"type": "correct", "at": seq}
+    if change == "remove":
+        fixed["remove"] = True
+    elif change in ("replace", "insert"):
+        seats, family = len(match.totals), PRESETS[match.game].family
+        fixed[change] = action_from_post(request.POST, seats, family)
+    else:
+        raise InvalidAction("Choose what went wrong first.")
+    reason = request.POST.get("reason", "").strip()
+    if reason:
+        fixed["reason"] = reason
+    mine = access.seat(request, match)
+    if mine is not None:
+        fixed["seat"] = mine
+    return services.read_fixes([[number, fixed]], PRESETS[match.game].family)[0]
+
+
+def _fix_pickers(request, match, context, change, notice, status) -> HttpResponse:
+    """The game's own table screen at the moment before the entry, its buttons recording
+    what really happened into the correction instead of the table."""
+    number, seq = context["number"], context["seq"]
+    table = services.fix_table(match, context["fixes"], number, seq)
+    banner = notice or (
+        f"Fixing round {number}, entry {seq + 1}: “{context['entry']}”. The table is shown "
+        + ("as it was before it: tap what really happened." if change == "replace" else
+           "as it was before it: tap what is missing before it.")
+    )  # fmt: skip
+    screen_context, screen = _screen(request, table, request.GET.get("tile"), banner, None,
+                                     status, request.POST if notice else None)  # fmt: skip
+    here = reverse("fix_change", args=[match.pk, number, seq, change])
+    screen_context.update(
+        desk=True,  # every button can be tapped: the referee rules on the correction
+        keeping=True,
+        fixing=context,
+        act=here,
+        here=here,
+        back=reverse("fix", args=[match.pk, number, seq]) + "?more=1",
+    )
+    template = f"{screen}#table" if request.htmx else screen
+    return render(request, template, screen_context, status=status)
+
+
+def _preview(request: HttpRequest, match: Match, judged: services.Correction) -> HttpResponse:
+    """What the corrections change, or why the referee refuses them, before confirming."""
+    context = {
+        "match": match,
+        "judged": judged,
+        "said": services.fixes_words(match, judged.fixes),
+        "fixes_json": json.dumps([list(fix) for fix in judged.fixes]),
+        "version": match.version,
+        "key": services.new_key(),
+        "notice": judged.refusal,
+        "notice_text": _rule_text(judged.refusal),
+    }
+    if judged.failing is not None:
+        number, seq = judged.failing
+        if seq < services.entries_in(match, number):  # an entry of the log, not a new fix
+            context["failing"] = {
+                "number": number,
+                "seq": seq,
+                "words": services.entry_words(match, judged.fixes, number, seq),
+            }
+    template = "scoring/fix.html#table" if request.htmx else "scoring/fix.html"
+    return render(request, template, context, status=422 if judged.refusal else 200)
+
+
+@require_POST
+def fix_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record the corrections the preview showed, in one go (409 when the table moved on)."""
+    match, role = _match(request, pk)
+    if role != Match.KEEP:
+        return _render_table(request, match, role, None, WATCHING, 403)
+    family = PRESETS[match.game].family
+    notice, status = None, 200
+    try:
+        try:
+            posted = json.loads(request.POST.get("fixes", ""))
+        except (ValueError, RecursionError):
+            raise InvalidAction(
+                "This form does not say what to correct; reload the page."
+            ) from None
+        fixes = services.read_fixes(posted, family)
+        services.correct(pk, fixes, parse_version(request.POST), request.POST.get("key", ""))
+    except services.Stale as stale:
+        notice, status = f"{stale.message} Nothing was corrected: fix it again if needed.", 409
+    except IllegalAction as error:
+        notice, status = error, 422
+    except InvalidAction as error:
+        notice, status = error.message, 400
+    if status != 200:
+        context = {"match": match, "notice": notice, "notice_text": _rule_text(notice),
+                   "lost": True}  # fmt: skip
+        return render(request, "scoring/fix.html", context, status=status)
+    _hold_fixes(request, match, ())
+    messages.success(request, "Corrected. The log keeps the original entry and the correction.")
+    return redirect("table", pk=pk)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Tile, Undo
 from referee.actions import (
     BONEYARD,
+    Abandon,
+    Adjust,
+    Correct,
     Discard,
     DrawFrom,
     Flip,
@@ -28,6 +31,9 @@ from referee.games.havoc import direction_of
 def describe(
     action: Action, names: Sequence[str], undone: Action | None = None, family: str = "line"
 ) -> str:
+    table_words = _table_words(action, names, family)
+    if table_words:
+        return table_words
     if family == "havoc" and not isinstance(action, Undo | Tally):
         return _havoc_words(action, names)
     if isinstance(action, Play):
@@ -69,6 +75,28 @@ def describe(
     return _truck_words(action, names)
 
 
+def _table_words(action: Action, names: Sequence[str], family: str) -> str:
+    """What the table recorded about its record (RULES.md §7), in every game."""
+    because = f" ({action.reason})" if getattr(action, "reason", "") else ""
+    if isinstance(action, Adjust):
+        return f"Score adjusted: {names[action.seat]} {action.points:+d}{because}"
+    if isinstance(action, Abandon):
+        return f"The round was abandoned{because}"
+    if isinstance(action, Stop):
+        if action.abandoned:
+            return f"The table abandoned the match: nobody wins{because}"
+        return f"The table stopped the match{because}"
+    if isinstance(action, Correct):
+        entry = f"entry {action.at + 1}"
+        if action.action is None:
+            return f"Corrected {entry}: removed{because}"
+        done = describe(action.action, names, family=family)
+        if action.change == "insert":
+            return f"Corrected: missing before {entry}, {done}{because}"
+        return f"Corrected {entry}: it was {done}{because}"
+    return ""
+
+
 def _truck_words(action: Action, names: Sequence[str]) -> str:
     """Dump Truck's actions: "Ana loaded 6-4 (6 in row 1, column 1)"."""
     if isinstance(action, Flip):
@@ -106,8 +134,6 @@ def _turns(double: Tile) -> str:
 
 def _havoc_words(action: Action, names: Sequence[str]) -> str:
     """Double Domino Havoc's actions: "Ben took 7-3 from Ana's discard slot"."""
-    if isinstance(action, Stop):
-        return "The table stopped the match"
     who = names[action.seat]  # type: ignore[attr-defined]
     if isinstance(action, DrawFrom):
         if action.source != BONEYARD:
@@ -146,6 +172,8 @@ def standing(actions: Sequence[Action]) -> list[int]:
     action still standing (``procedure.misplay``)."""
     kept: list[int] = []
     for index, action in enumerate(actions):
+        if isinstance(action, Correct):  # a correction is no action at the table
+            continue
         if not isinstance(action, Undo):
             kept.append(index)
         elif kept:
@@ -160,12 +188,15 @@ def describe_log(
     worths: Sequence[int | None] = (),
     last_play_open: bool = False,
     family: str = "line",
+    corrected: Collection[int] = (),
 ) -> list[str]:
     """Each action described, an undo naming what it took back, with what it scored; an
     action an undo took back says so where it stands, so it never reads as if it stood.
 
     In muggins mode a play's worth is written once its window has closed; the last play
-    stays silent while ``last_play_open``, since spotting its score is the game.
+    stays silent while ``last_play_open``, since spotting its score is the game. An entry a
+    correction replaced or removed (``corrected``) stays in the log, marked: nothing is
+    erased (``correct.audit``).
     """
     effective = standing(actions)
     taken_back = set(range(len(actions))) - set(effective)
@@ -178,7 +209,8 @@ def describe_log(
         if isinstance(action, Undo):
             lines.append(describe(action, names, stack.pop() if stack else None, family))
             continue
-        stack.append(action)
+        if not isinstance(action, Correct):
+            stack.append(action)
         line = describe(action, names, family=family)
         worth = worths[index] if index < len(worths) else None
         if worth is not None and index != open_play:
@@ -189,5 +221,7 @@ def describe_log(
             line += " · " + ", ".join(gains)
         if index in taken_back:  # it happened, and then it did not: said where it stands
             line += " · taken back"
+        if index in corrected:
+            line += " · corrected below"
         lines.append(line)
     return lines

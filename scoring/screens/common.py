@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import PRESETS, IllegalAction
+from referee.actions import Correct
 from referee.rulebook import rule_text
 from scoring.models import Match
 from scoring.services import Table, new_key
@@ -45,24 +46,33 @@ class Button:
 LOG_SHOWN = 12  # the table shows the round's latest lines; the phone need not scroll a novel
 
 
-def log_tail(lines: list[str]) -> dict[str, Any]:
+def log_tail(lines: list[dict[str, Any]]) -> dict[str, Any]:
     shown = lines[-LOG_SHOWN:]
     return {"log": shown[::-1], "log_total": len(lines), "log_earlier": len(lines) - len(shown)}
 
 
-def log(table: Table) -> list[str]:
+def log(table: Table, family: str = "line") -> list[dict[str, Any]]:
+    """The round's log, one line per entry as recorded, each with what the Fix control
+    needs: the round and the entry (a correction is not itself corrected, its entry is)."""
     # Between rounds the new round has no log yet; once the match is over, the last
     # round's log stays on screen.
     if table.played is None or (table.between_rounds and not table.over):
         return []
-    state = table.played.state
-    return describe_log(
-        table.played.actions,
+    played, state = table.played, table.played.state
+    lines = describe_log(
+        played.entries,
         table.names,
         [r.points for r in table.rows],
-        table.played.worths,
+        played.entry_worths,
         last_play_open=state.pending is not None and state.result is None,
+        family=family,
+        corrected=played.corrected(),
     )
+    number = table.last_row.number if table.last_row is not None else table.number
+    return [
+        {"text": text, "round": number, "seq": seq, "fixable": not isinstance(entry, Correct)}
+        for seq, (text, entry) in enumerate(zip(lines, played.entries, strict=True))
+    ]
 
 
 def aim(match: Match) -> str:

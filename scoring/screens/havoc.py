@@ -16,9 +16,8 @@ from referee.actions import BONEYARD, Discard, DrawFrom, Pass, Respond, Stop, Tr
 from referee.games import havoc
 from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
 from scoring.drawing import rack_svg, ring_svg, tile_svg
-from scoring.screens.common import Button, basics, log_tail
+from scoring.screens.common import Button, basics, log, log_tail
 from scoring.services import Table
-from scoring.words import describe_log
 
 STEPS = ((DRAW, "Draw"), (PLAY, "Play to the train"), (DISCARD, "Discard"))
 
@@ -52,7 +51,7 @@ def havoc_context(
         "rounds": state.options["rounds"],
         "last_result": havoc_result(finished, names) if finished is not None else None,
         "shared_win": " and ".join(names[s] for s in (finished or state).shared),
-        **log_tail(_log(table)),
+        **log_tail(log(table, "havoc")),
     }
     if table.over or state.is_over:
         context["tally"] = _tally(state, asked) if state.result is None and not table.over else None
@@ -317,14 +316,3 @@ def havoc_result(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
             for s, n in enumerate(names)
         ],
     }
-
-
-def _log(table: Table) -> list[str]:
-    if table.played is None or (table.between_rounds and not table.over):
-        return []
-    return describe_log(
-        table.played.actions,
-        table.names,
-        [r.points for r in table.rows],
-        family="havoc",
-    )

@@ -57,7 +57,7 @@ def truck_context(
         ],
         "final": final_table(state, names) if state.result is not None else None,
         "shared_win": " and ".join(names[s] for s in state.shared),
-        **log_tail(log(table)),
+        **log_tail(log(table, "truck")),
         "log_title": "This game",  # a game of Dump Truck is one round
     }
     if state.result is not None:
