@@ -96,7 +96,8 @@ def _round_points(player: Player) -> dict[str, tuple[int, int]]:
     scored: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
     rows = (
         Round.objects.filter(match__seats__player=player, result__isnull=False)
-        .exclude(result__reason="stopped")  # a Havoc round the table stopped was not played
+        # A round the table stopped or abandoned was not played out (correct.abandon).
+        .exclude(result__reason__in=("stopped", "abandoned"))
         .values_list("match__game", "match__seats__number", "result__points")
         .order_by()
     )
@@ -312,12 +313,13 @@ def score_sheet_csv(match: Match) -> str:
     writer = csv.writer(out)
     header = ["Round", "Winner", "Reason"]
     header += [f"{name} points" for name in names] + [f"{name} total" for name in names]
-    writer.writerow(_text(cell) for cell in header)
+    writer.writerow(_text(cell) for cell in [*header, "Corrections and adjustments"])
     for r in sheet["rounds"]:
         said = [r["number"], _text(r["winner"]), _text(r["reason"])]
-        writer.writerow(said + r["points"] + r["running"])
+        notes = "; ".join(n["said"] for n in sheet["notes"] if n["number"] == r["number"])
+        writer.writerow(said + r["points"] + r["running"] + [_text(notes)])
     ending = [_text(sheet["winner"] or ""), _text(match.get_status_display().lower())]
-    writer.writerow(["Total", *ending, *sheet["totals"], *sheet["totals"]])
+    writer.writerow(["Total", *ending, *sheet["totals"], *sheet["totals"], ""])
     return out.getvalue()
 
 

@@ -226,6 +226,8 @@ def _render_table(
     context, screen = _screen(
         request, table, tile, notice, access.seat(request, match), status, refused
     )
+    if refused is not None and refused.get("type") in ("adjust", "abandon", "stop"):
+        context["record"] |= {"open": True, "chosen": refused}  # refused: kept as chosen
     if confirm is not None:
         confirm |= {"name": table.names[confirm["seat"]], "mine_name": table.names[confirm["mine"]]}
         context["confirm"] = confirm

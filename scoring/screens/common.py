@@ -28,6 +28,30 @@ def basics(table: Table, notice: Any, my_seat: int | None) -> dict[str, Any]:
         "notice": notice,
         "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
         "my_seat": my_seat,
+        "record": record_forms(table),
+    }
+
+
+def record_forms(table: Table) -> dict[str, Any]:
+    """What the table may record about its record now (RULES.md §7): an adjustment always,
+    abandoning a round under way, stopping a match that goes on; and who the totals would
+    make the winner of a stopped match."""
+    family = PRESETS[table.match.game].family
+    under_way = table.played is not None and not table.between_rounds and not table.over
+    totals = table.state.totals
+    best = min(totals) if family == "havoc" else max(totals)
+    leaders = [table.names[s] for s, t in enumerate(totals) if t == best]
+    winner_words = (
+        f"{leaders[0]} wins with {best}"
+        if len(leaders) == 1
+        else f"{' and '.join(leaders)} share the top with {best}"
+    )
+    return {
+        "abandon": under_way and family != "truck",
+        "stop": not table.over,
+        "winner_words": winner_words,
+        "open": False,
+        "chosen": {},
     }
 
 

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee import Tile, Undo
-from referee.actions import BONEYARD, Discard, DrawFrom, Pass, Respond, Stop, Train
+from referee.actions import BONEYARD, Discard, DrawFrom, Pass, Respond, Train
+from referee.corrections import ABANDONED
 from referee.games import havoc
 from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
 from scoring.drawing import rack_svg, ring_svg, tile_svg
@@ -43,7 +44,6 @@ def havoc_context(
         "undo": Button("Undo", havoc.check(undo_state, Undo()))  # type: ignore[arg-type]
         if undo_state is not None
         else None,
-        "stop": havoc.check(state, Stop()) is None and not table.over,
         "scoreboard": [
             {"name": n, "total": t, "winner": table.match.winner == s}
             for s, (n, t) in enumerate(zip(names, state.totals, strict=True))
@@ -311,6 +311,7 @@ def havoc_result(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
         "number": state.number,
         "winner": names[result.winner] if result.winner is not None else None,
         "stopped": result.reason == havoc.STOPPED,
+        "abandoned": result.reason == ABANDONED,
         "rows": [
             {"name": n, "pips": result.pips[s], "total": state.totals[s]}
             for s, n in enumerate(names)

@@ -14,8 +14,8 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
 from referee import Play, parse_action
+from referee.actions import Correct
 from referee.document import RoundReplay, play_round
-from referee.document import step as replay_step
 from referee.games import engine
 from referee.games.dump_truck import TruckState
 from referee.games.havoc import HavocState
@@ -25,7 +25,7 @@ from scoring.models import Action, Match, Round, Seat
 from scoring.screens.havoc import banner, havoc_result, rack_card
 from scoring.screens.line import dice_panel, last_scored, result_table
 from scoring.screens.truck import final_table, truck_card, truck_status
-from scoring.words import describe_log, standing
+from scoring.words import describe, describe_log, standing
 
 MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer
 
@@ -43,30 +43,33 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     names = tuple(getattr(row, f"name_{seat}") for seat in range(seats))
     base = [getattr(row, f"before_{seat}") or 0 for seat in range(seats)]
     family = preset(match.game).family
-    logged = list(row.actions.order_by("seq"))
-    actions = [parse_action(entry.payload, family) for entry in logged]
-    shown = _step_asked(step, len(actions))
+    logged = [parse_action(entry.payload, family) for entry in row.actions.order_by("seq")]
     rules = engine(match.game)
     start = rules.start(
         match.game, match.options, names, leader=row.leader, base=base, carry=row.carry
     )
+    # The steps are the round as played: with its corrections applied (correct.replay);
+    # the corrections themselves are listed apart, with what they replaced (correct.audit).
+    whole = play_round(start, logged)
+    actions = whole.actions
+    shown = _step_asked(step, len(actions))
     played = play_round(start, actions[:shown])
-    whole = played
-    if start.muggins:
-        # What each play was worth, and whether the round's last play may still be
-        # called, are known only from the rest of the round.
-        for action in actions[shown:]:
-            whole = replay_step(whole, action)
     secret_from = _open_play(whole) if row.result is None else None
     secret = secret_from is not None and shown >= secret_from
-    lines = describe_log(
-        actions,
-        names,
-        [entry.points for entry in logged],
-        whole.worths,
-        last_play_open=secret_from is not None,
-        family=family,
-    )
+    brought = _brought_by_corrections(whole)
+    lines = [
+        line + (" · corrected" if index in brought else "")
+        for index, line in enumerate(
+            describe_log(
+                actions,
+                names,
+                whole.points,
+                whole.worths,
+                last_play_open=secret_from is not None,
+                family=family,
+            )
+        )
+    ]
     state = played.state
     context: dict[str, Any] = {
         "match": match,
@@ -82,7 +85,7 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         "said": describe_log(
             actions[:shown],
             names,
-            [entry.points for entry in logged[:shown]],
+            whole.points[:shown],
             whole.worths[:shown],
             last_play_open=secret,
             family=family,
@@ -90,6 +93,7 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         if shown
         else "",
         "log": lines,
+        "corrections": _corrections(whole, names, family),
         "live": row.result is None,
         "state": state,
         "scoreboard": _scoreboard(state, played, names),
@@ -103,6 +107,33 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     else:
         context.update(_layout(state, names, secret, actions[shown - 1] if shown else None))
     return context
+
+
+def _brought_by_corrections(whole: RoundReplay) -> set[int]:
+    """The actions as played that a correction put there (replaced or inserted)."""
+    if whole.log is None:
+        return set()
+    return {i for i, origin in enumerate(whole.origins) if isinstance(whole.log[origin], Correct)}
+
+
+def _corrections(whole: RoundReplay, names: tuple[str, ...], family: str) -> list[str]:
+    """Every correction of the round with the entry it fixed, as recorded: nothing erased."""
+    if whole.log is None:
+        return []
+    out = []
+    for index, entry in enumerate(whole.log):
+        if not isinstance(entry, Correct):
+            continue
+        fixed = describe(whole.log[entry.at], names, family=family)
+        said = describe(entry, names, family=family)
+        counted = whole.entry_points[index]
+        gains = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(counted) if p)
+        by = f" (from {names[entry.seat]}'s phone)" if entry.seat is not None else ""
+        out.append(
+            f"Entry {index + 1}{by}: {said}; the entry said “{fixed}”"
+            + (f" · {gains}" if gains else "")
+        )
+    return out
 
 
 def _round_row(match: Match, number: int, seats: int) -> QuerySet[Round]:

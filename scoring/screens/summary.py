@@ -1,43 +1,62 @@
 """The score sheet: every round's points and the running totals, read from the stored
-results without replaying anything."""
+log's points without replaying anything."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from referee import Play
-from scoring.models import Match, Round
+from django.db.models import Q
+
+from referee import PRESETS, Play, parse_action
+from scoring.models import Action, Match, Round
 from scoring.screens.common import aim
+from scoring.words import describe
+
+# What the table recorded about its record (RULES.md §7): the score sheet lists each one.
+RECORD_KINDS = ("correct", "adjust", "abandon", "stop")
 
 
 def summary_context(match: Match) -> dict[str, Any]:
+    """A row per round: what each seat scored in it (every action's points, adjustments and
+    corrections included, so the rows add up to the totals) and the running totals."""
     seats = list(match.seats.order_by("number").values_list("player__name", "player_id"))
     names = [name for name, _ in seats]
+    family = PRESETS[match.game].family
+    scored: dict[int, list[int]] = {}
+    notes: list[dict[str, Any]] = []
+    log = (
+        Action.objects.filter(round__match=match)
+        .filter(Q(kind__in=RECORD_KINDS) | ~Q(points=[]))
+        .values_list("round__number", "seq", "kind", "payload", "points")
+        .order_by("round__number", "seq")
+    )
+    for number, seq, kind, payload, points in log:
+        if points:
+            row = scored.setdefault(number, [0] * len(names))
+            for seat, p in enumerate(points):
+                row[seat] += p
+        if kind in RECORD_KINDS:
+            said = describe(parse_action(payload, family), names, family=family)
+            notes.append({"number": number, "entry": seq + 1, "said": said})
     rounds = []
     running = [0] * len(names)
-    for round_row in Round.objects.filter(match=match, result__isnull=False).order_by("number"):
+    for round_row in Round.objects.filter(match=match).order_by("number"):
         result = round_row.result
-        points = [result["points"].get(str(s), 0) for s in range(len(names))]
+        points = scored.get(round_row.number, [0] * len(names))
         running = [a + b for a, b in zip(running, points, strict=True)]
-        winner = result["winner"]
+        if result is None and not any(points):
+            continue  # a round just begun has nothing to show yet
+        winner = result["winner"] if result is not None else None
         rounds.append(
             {
                 "number": round_row.number,
                 "winner": names[winner] if winner is not None else "—",
-                "reason": result["reason"],
+                "reason": result["reason"] if result is not None else "in progress",
                 "points": points,
                 "running": list(running),
-                "finished": True,
+                "finished": result is not None,
             }
         )
-    # A round in progress has scored in the count games, but has no result yet.
-    playing = [t - r for t, r in zip(match.totals, running, strict=True)]
-    if any(playing):
-        number = rounds[-1]["number"] + 1 if rounds else 1
-        rounds.append(
-            {"number": number, "winner": "—", "reason": "in progress", "points": playing,
-             "running": list(match.totals), "finished": False}
-        )  # fmt: skip
     return {
         "match": match,
         "names": names,
@@ -47,4 +66,5 @@ def summary_context(match: Match) -> dict[str, Any]:
         "winner": names[match.winner] if match.winner is not None else None,
         "aim": aim(match),
         "play": Play,
+        "notes": notes,
     }

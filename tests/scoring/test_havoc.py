@@ -45,7 +45,9 @@ def banner(html: str) -> str:
 
 def log(html: str) -> list[str]:
     """The round's log, oldest first."""
-    lines = re.findall(r"<li>(.*?)</li>", part(html, '<section class="log"', "</section>"))
+    lines = re.findall(
+        r'<li><span class="said">(.*?)</span>', part(html, '<section class="log"', "</section>")
+    )
     return [markup.unescape(line) for line in reversed(lines)]
 
 

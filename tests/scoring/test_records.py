@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import records, services
-from scoring.models import Match, Player, Round
+from scoring.models import Action, Match, Player, Round
 
 from .conftest import keep
 
@@ -307,13 +307,14 @@ def test_the_csv_has_a_header_a_row_per_round_and_the_totals(scorekeeper, db):
     rows = sheet_rows(match)
     assert rows[0] == [
         "Round", "Winner", "Reason", "Ana points", "Ben points", "Ana total", "Ben total",
+        "Corrections and adjustments",
     ]  # fmt: skip
     assert rows[1:4] == [
-        ["1", "Ben", "domino", "0", "10", "0", "10"],
-        ["2", "Ana", "domino", "10", "0", "10", "10"],
-        ["3", "Ben", "domino", "0", "10", "10", "20"],
+        ["1", "Ben", "domino", "0", "10", "0", "10", ""],
+        ["2", "Ana", "domino", "10", "0", "10", "10", ""],
+        ["3", "Ben", "domino", "0", "10", "10", "20", ""],
     ]
-    assert rows[4] == ["Total", "", "in progress", "10", "20", "10", "20"]
+    assert rows[4] == ["Total", "", "in progress", "10", "20", "10", "20", ""]
     response = scorekeeper.get(f"/matches/{match.pk}/scores.csv")
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response.content.decode() == records.score_sheet_csv(match)
@@ -321,7 +322,7 @@ def test_the_csv_has_a_header_a_row_per_round_and_the_totals(scorekeeper, db):
 
 def test_the_csv_includes_a_round_in_progress(db):
     match = services.import_match(document("all-fives", ["Ana", "Ben"], [MUGGINS_ROUND[:1]]))
-    assert sheet_rows(match)[1] == ["1", "—", "in progress", "10", "0", "10", "0"]
+    assert sheet_rows(match)[1] == ["1", "—", "in progress", "10", "0", "10", "0", ""]
 
 
 def test_the_csv_guards_names_against_formulas_but_not_negative_numbers(db):
@@ -329,14 +330,18 @@ def test_the_csv_guards_names_against_formulas_but_not_negative_numbers(db):
     rows = sheet_rows(match)
     assert rows[0][3:] == [
         "'=SUM(A1) points", "'+Ben points", "'=SUM(A1) total", "'+Ben total",
+        "Corrections and adjustments",
     ]  # fmt: skip
     assert rows[1][1] == "'=SUM(A1)" and rows[-1][1] == "'=SUM(A1)"
     Round.objects.filter(match=match, number=5).update(
         result={"winner": None, "reason": "blocked", "pips": {}, "points": {"1": -5}}
     )
+    fifth = Action.objects.filter(round__match=match, round__number=5)
+    fifth.update(points=[])
+    fifth.filter(pk=fifth.last().pk).update(points=[0, -5])
     Match.objects.filter(pk=match.pk).update(totals=[40, -5])
     match.refresh_from_db()
-    assert sheet_rows(match)[5] == ["5", "—", "blocked", "0", "-5", "40", "-5"]
+    assert sheet_rows(match)[5] == ["5", "—", "blocked", "0", "-5", "40", "-5", ""]
 
 
 # -- the score sheet as a chart ---------------------------------------------------------

@@ -190,7 +190,7 @@ def test_the_log_shows_the_latest_lines_numbered_as_in_the_round(scorekeeper, dr
     html = scorekeeper.get(f"/matches/{draw_match.pk}/").content.decode()
     # Each draw was taken back, and its line says so where it stands.
     assert '<ol reversed start="15">' in html
-    assert html.count("<li>Ben drew a tile · taken back<") == 6
+    assert html.count('<span class="said">Ben drew a tile · taken back<') == 6
     assert "and 3 earlier." in html and "Ana led 6-6" not in html
 
 
@@ -199,6 +199,6 @@ def test_a_play_taken_back_never_reads_as_if_it_stood(scorekeeper, draw_match):
     tap(scorekeeper, draw_match, {"type": "play", "seat": "1", "tile": "6-0", "target": "6-6"})
     tap(scorekeeper, draw_match, {"type": "undo"})
     html = scorekeeper.get(f"/matches/{draw_match.pk}/").content.decode()
-    assert "<li>Taken back: Ben played 6-0 on 6-6</li>" in html
-    assert "<li>Ben played 6-0 on 6-6 · taken back</li>" in html
-    assert "<li>Ben played 6-0 on 6-6</li>" not in html
+    assert '"said">Taken back: Ben played 6-0 on 6-6</span>' in html
+    assert '"said">Ben played 6-0 on 6-6 · taken back</span>' in html
+    assert '"said">Ben played 6-0 on 6-6</span>' not in html
