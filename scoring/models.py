@@ -116,7 +116,12 @@ class Action(models.Model):
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=16)
     payload = models.JSONField()
-    points = models.JSONField(default=list, blank=True)  # what it changed, by seat
+    # What it changed, by seat: computed by the referee, and brought back into line when a
+    # correction changes what an entry counts for (the entry itself never changes).
+    points = models.JSONField(default=list, blank=True)
+    # A correction's audit (correct.audit): the match totals before and after it, as the
+    # table saw them when it was confirmed.
+    moved = models.JSONField(default=list, blank=True)
     idempotency_key = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -472,6 +472,7 @@ def _write(match: Match, judged: Correction, key: str) -> None:
                 kind="correct",
                 payload=fix,
                 points=[],
+                moved=[list(judged.before), list(judged.after)] if n == 0 else [],
                 idempotency_key=key if n == 0 else f"{key}.{n}",
             )
         )

@@ -94,9 +94,25 @@ def log(table: Table, family: str = "line") -> list[dict[str, Any]]:
     )
     number = table.last_row.number if table.last_row is not None else table.number
     return [
-        {"text": text, "round": number, "seq": seq, "fixable": not isinstance(entry, Correct)}
-        for seq, (text, entry) in enumerate(zip(lines, played.entries, strict=True))
+        {
+            "text": text + moved_words(row.moved, table.names),
+            "round": number,
+            "seq": seq,
+            "fixable": not isinstance(entry, Correct),
+        }
+        for seq, (text, entry, row) in enumerate(
+            zip(lines, played.entries, table.rows, strict=True)
+        )
     ]
+
+
+def moved_words(moved: list, names: tuple[str, ...] | list[str]) -> str:
+    """ " · totals Ben 45 → 38": how a confirmed correction moved the totals (correct.audit)."""
+    if not moved:
+        return ""
+    before, after = moved
+    moves = [f"{n} {a} → {b}" for n, a, b in zip(names, before, after, strict=True) if a != b]
+    return " · totals " + ", ".join(moves) if moves else " · no total moved"
 
 
 def aim(match: Match) -> str:

@@ -22,6 +22,7 @@ from referee.games.havoc import HavocState
 from referee.rulebook import preset
 from scoring.drawing import end_marks, layout_svg, ring_svg, tile_svg
 from scoring.models import Action, Match, Round, Seat
+from scoring.screens.common import moved_words
 from scoring.screens.havoc import banner, havoc_result, rack_card
 from scoring.screens.line import dice_panel, last_scored, result_table
 from scoring.screens.truck import final_table, truck_card, truck_status
@@ -43,7 +44,8 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     names = tuple(getattr(row, f"name_{seat}") for seat in range(seats))
     base = [getattr(row, f"before_{seat}") or 0 for seat in range(seats)]
     family = preset(match.game).family
-    logged = [parse_action(entry.payload, family) for entry in row.actions.order_by("seq")]
+    rows = list(row.actions.order_by("seq"))
+    logged = [parse_action(entry.payload, family) for entry in rows]
     rules = engine(match.game)
     start = rules.start(
         match.game, match.options, names, leader=row.leader, base=base, carry=row.carry
@@ -93,7 +95,7 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         if shown
         else "",
         "log": lines,
-        "corrections": _corrections(whole, names, family),
+        "corrections": _corrections(whole, names, family, [r.moved for r in rows]),
         "live": row.result is None,
         "state": state,
         "scoreboard": _scoreboard(state, played, names),
@@ -116,7 +118,9 @@ def _brought_by_corrections(whole: RoundReplay) -> set[int]:
     return {i for i, origin in enumerate(whole.origins) if isinstance(whole.log[origin], Correct)}
 
 
-def _corrections(whole: RoundReplay, names: tuple[str, ...], family: str) -> list[str]:
+def _corrections(
+    whole: RoundReplay, names: tuple[str, ...], family: str, moved: list[list]
+) -> list[str]:
     """Every correction of the round with the entry it fixed, as recorded: nothing erased."""
     if whole.log is None:
         return []
@@ -132,6 +136,7 @@ def _corrections(whole: RoundReplay, names: tuple[str, ...], family: str) -> lis
         out.append(
             f"Entry {index + 1}{by}: {said}; the entry said “{fixed}”"
             + (f" · {gains}" if gains else "")
+            + moved_words(moved[index], names)
         )
     return out
 

@@ -9,7 +9,7 @@ from django.db.models import Q
 
 from referee import PRESETS, Play, parse_action
 from scoring.models import Action, Match, Round
-from scoring.screens.common import aim
+from scoring.screens.common import aim, moved_words
 from scoring.words import describe
 
 # What the table recorded about its record (RULES.md §7): the score sheet lists each one.
@@ -27,16 +27,17 @@ def summary_context(match: Match) -> dict[str, Any]:
     log = (
         Action.objects.filter(round__match=match)
         .filter(Q(kind__in=RECORD_KINDS) | ~Q(points=[]))
-        .values_list("round__number", "seq", "kind", "payload", "points")
+        .values_list("round__number", "seq", "kind", "payload", "points", "moved")
         .order_by("round__number", "seq")
     )
-    for number, seq, kind, payload, points in log:
+    for number, seq, kind, payload, points, moved in log:
         if points:
             row = scored.setdefault(number, [0] * len(names))
             for seat, p in enumerate(points):
                 row[seat] += p
         if kind in RECORD_KINDS:
             said = describe(parse_action(payload, family), names, family=family)
+            said += moved_words(moved, names)
             notes.append({"number": number, "entry": seq + 1, "said": said})
     rounds = []
     running = [0] * len(names)

@@ -84,6 +84,7 @@ def test_ben_65_fixed_one_play_late_shows_the_move_and_then_stands(scorekeeper):
     assert services.verify(match) == []
     table = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
     assert "corrected below" in table and "Corrected entry 2: it was Ben played 6-4" in table
+    assert "· totals Caro 0 → 20" in table  # how the totals moved (correct.audit)
 
 
 def test_a_stale_correction_gets_409_and_changes_nothing(scorekeeper):
