@@ -294,10 +294,11 @@ def scores_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def replay_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One round stepped through action by action; ``?step=`` is the actions applied."""
-    match, _ = _match(request, pk)
+    match, role = _match(request, pk)
     context = replay_context(match, number, request.GET.get("step"))
     if context is None:
         raise Http404("This match has no such round.")
+    context["keeping"] = role == Match.KEEP
     return render(request, "scoring/replay.html", context)
 
 

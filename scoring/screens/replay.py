@@ -95,6 +95,7 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         if shown
         else "",
         "log": lines,
+        "lines": list(zip(lines, _fix_targets(whole), strict=True)),
         "corrections": _corrections(whole, names, family, [r.moved for r in rows]),
         "live": row.result is None,
         "state": state,
@@ -109,6 +110,22 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     else:
         context.update(_layout(state, names, secret, actions[shown - 1] if shown else None))
     return context
+
+
+def _fix_targets(whole: RoundReplay) -> list[int | None]:
+    """For each action as played, the log entry its Fix corrects: the entry itself, or the
+    entry a correction replaced with it (an inserted action is fixed by fixing the entry
+    after it, or removed from its own correction: None)."""
+    if whole.log is None:
+        return list(range(len(whole.actions)))
+    targets: list[int | None] = []
+    for origin in whole.origins:
+        entry = whole.log[origin]
+        if not isinstance(entry, Correct):
+            targets.append(origin)
+        else:
+            targets.append(entry.at if entry.change == "replace" else None)
+    return targets
 
 
 def _brought_by_corrections(whole: RoundReplay) -> set[int]:
