@@ -232,7 +232,11 @@ _CROSS_RULES = (
 _END_RULES = ("hand.count", "end.domino", "end.blocked", "tally.hands", "tally.one-end-doubles",
               "tally.audit", "tally.winner")  # fmt: skip
 _DRAW_RULES = ("draw.must-draw", "draw.until", "draw.reserve")
-_PROCEDURE = ("procedure.misplay", "procedure.out-of-turn", "procedure.exposed")
+# Every game's table can fix its record (RULES.md §7).
+_CORRECTIONS = (
+    "correct.record", "correct.replay", "correct.audit", "correct.adjust", "correct.abandon",
+)  # fmt: skip
+_PROCEDURE = ("procedure.misplay", "procedure.out-of-turn", "procedure.exposed") + _CORRECTIONS
 _DRAW_PROCEDURE = ("procedure.overdraw", "procedure.underdraw")
 _FIVES_RULES = ("fives.score", "fives.end-bonus", "fives.target", "fives.muggins")
 
@@ -348,7 +352,7 @@ PRESETS: dict[str, Preset] = {
             rules=("set.tiles", "set.unique", "seat.order", "info.public", "truck.shape",
                    "truck.draw", "truck.load", "truck.replace", "truck.unload", "truck.segment",
                    "truck.like", "truck.sequence", "truck.best", "truck.blanks", "truck.end",
-                   "procedure.misplay", "procedure.exposed"),
+                   "procedure.misplay", "procedure.exposed") + _CORRECTIONS,
         ),
         Preset(
             "havoc", "Double Domino Havoc", "havoc",
@@ -360,7 +364,7 @@ PRESETS: dict[str, Preset] = {
                    "havoc.setup", "havoc.invariant", "havoc.turn", "havoc.drawn-double",
                    "havoc.discard-back", "havoc.doubles", "havoc.direction", "havoc.dead-double",
                    "havoc.boneyard-empty", "havoc.win", "procedure.misplay",
-                   "procedure.exposed"),
+                   "procedure.exposed") + _CORRECTIONS,
         ),
     )
 }  # fmt: skip
