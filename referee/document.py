@@ -125,6 +125,20 @@ class MatchReplay:
     totals: tuple[int, ...]
     winner: int | None
     over: bool = False  # the match has ended (with a winner, or a Dominards tie at the top)
+    first: int = 1  # the number of ``rounds[0]``: a replay resumed at a later round
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Where a replay may start instead of round 1: a round's number, and what that round
+    started from (the totals before it, the seat the game said must lead, the carry). The
+    app keeps these for every round it stored, so a correction of round 30 replays round 30
+    and no more."""
+
+    number: int
+    totals: tuple[int, ...]
+    leader: int | None
+    carry: Mapping[str, Any] | None
 
 
 def check_players(players: object, game: str) -> tuple[str, ...]:
@@ -220,8 +234,9 @@ def _step(played: RoundReplay, action: Action) -> RoundReplay:
     )
 
 
-def replay(document: object) -> MatchReplay:
-    """Check and replay a whole document; the first problem raises DocumentError."""
+def replay(document: object, resume: Resume | None = None) -> MatchReplay:
+    """Check and replay a whole document; the first problem raises DocumentError. With
+    ``resume``, the rounds before it are taken as already judged, and not replayed."""
     if not isinstance(document, Mapping):
         raise DocumentError("A match document is a JSON object.")
     unknown = set(document) - _TOP_FIELDS - _COMPUTED_TOP
@@ -245,7 +260,12 @@ def replay(document: object) -> MatchReplay:
     rounds: list[RoundReplay] = []
     totals: tuple[int, ...] = (0,) * len(players)
     winner, leader, over, carry = None, None, False, None
+    first = 1
+    if resume is not None:
+        first, totals, leader, carry = resume.number, resume.totals, resume.leader, resume.carry
     for r, round_data in enumerate(rounds_data, start=1):
+        if r < first:
+            continue
         if over:
             raise _after_the_end(rounds[-1].state, round_data, r)
         if rounds and not rounds[-1].finished:
@@ -260,7 +280,7 @@ def replay(document: object) -> MatchReplay:
         totals, winner = played.state.totals, played.state.champion
         over, carry = played.state.match_over, played.state.carry
         leader = rules.next_leader(played.state)
-    return MatchReplay(game.slug, options, players, tuple(rounds), totals, winner, over)
+    return MatchReplay(game.slug, options, players, tuple(rounds), totals, winner, over, first)
 
 
 def position_before(document: Mapping[str, Any], number: int, at: int) -> RoundReplay:

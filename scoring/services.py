@@ -32,7 +32,14 @@ from referee import (
     replay,
 )
 from referee.actions import INSERT, Adjust, Correct, Stop
-from referee.document import RoundReplay, check_players, play_round, position_before, step
+from referee.document import (
+    Resume,
+    RoundReplay,
+    check_players,
+    play_round,
+    position_before,
+    step,
+)
 from referee.games import engine
 from referee.rulebook import preset
 from scoring.caches import WeighedCache
@@ -399,11 +406,13 @@ def with_fixes(match: Match, fixes: tuple[Fix, ...]) -> dict[str, Any]:
 
 
 def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
-    """The match as it would be with ``fixes`` (``correct.replay``); nothing is written."""
+    """The match as it would be with ``fixes`` (``correct.replay``); nothing is written.
+    Only the rounds from the first one corrected are replayed: each stored round keeps what
+    it started from, and every earlier round stands as it is."""
     document = with_fixes(match, fixes)
     now = Correction(fixes, tuple(document["players"]), tuple(match.totals))
     try:
-        checked = replay(document)
+        checked = replay(document, resume=_resume(match, min(n for n, _ in fixes)))
     except DocumentError as error:
         where, message = None, error.message
         if error.round is not None and error.action is not None:
@@ -418,6 +427,21 @@ def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
         over_after=checked.over,
         checked=checked,
     )
+
+
+def _resume(match: Match, number: int) -> Resume:
+    """What round ``number`` started from, as stored: its leader and carry, and the totals
+    before it (the match's totals less what that round and the later ones scored)."""
+    row = Round.objects.get(match=match, number=number)
+    since = [0] * len(match.totals)
+    for points in (
+        Action.objects.filter(round__match=match, round__number__gte=number)
+        .exclude(points=[])
+        .values_list("points", flat=True)
+    ):
+        since = [a + b for a, b in zip(since, points, strict=True)]
+    totals = tuple(t - s for t, s in zip(match.totals, since, strict=True))
+    return Resume(number, totals, row.leader, row.carry)
 
 
 def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bool:
@@ -478,14 +502,17 @@ def _write(match: Match, judged: Correction, key: str) -> None:
         )
         counts[number] += 1
     Action.objects.bulk_create(made)
-    carried = _carried(checked)
+    carried = _carried(checked, round_rows[first].carry)
+    logs: dict[int, list[Action]] = {}
+    for action in Action.objects.filter(round__in=round_rows.values()).order_by("seq"):
+        logs.setdefault(action.round_id, []).append(action)
     for number, row in round_rows.items():
-        played = checked.rounds[number - 1]
+        played = checked.rounds[number - first]
         result = played.state.result.to_dict() if played.finished else None
-        facts = {"result": result, "leader": played.state.leader, "carry": carried[number - 1]}
+        facts = {"result": result, "leader": played.state.leader, "carry": carried[number - first]}
         if any(getattr(row, name) != value for name, value in facts.items()):
             Round.objects.filter(pk=row.pk).update(**facts)
-        _recount(list(row.actions.order_by("seq")), played.entry_points)
+        _recount(logs.get(row.pk, []), played.entry_points)
     match.totals, match.winner = list(checked.totals), checked.winner
     match.status = Match.FINISHED if checked.over else Match.PLAYING
     match.save(update_fields=["totals", "winner", "status", "updated_at"])
@@ -515,7 +542,10 @@ def entry_words(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> 
 
 
 def fixes_words(match: Match, fixes: tuple[Fix, ...]) -> list[str]:
-    names, family = document_of(match)["players"], preset(match.game).family
+    names = list(
+        Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
+    )
+    family = preset(match.game).family
     return [
         f"Round {number}: {describe(parse_action(fix, family), names, family=family)}"
         for number, fix in fixes
@@ -612,11 +642,17 @@ def document_of(match: Match) -> dict[str, Any]:
     names = list(
         Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
     )
-    rounds = []
-    for round_row in (
-        Round.objects.filter(match=match).order_by("number").prefetch_related("actions")
+    # One query of plain values: building a model object for each of a long match's
+    # actions cost most of a correction's time (bench/).
+    numbers = Round.objects.filter(match=match).order_by("number").values_list("number", flat=True)
+    logs: dict[int, list] = {number: [] for number in numbers}
+    for number, payload in (
+        Action.objects.filter(round__match=match)
+        .order_by("round__number", "seq")
+        .values_list("round__number", "payload")
     ):
-        rounds.append({"actions": [a.payload for a in round_row.actions.all()]})
+        logs[number].append(payload)
+    rounds = [{"actions": log} for log in logs.values()]
     return {
         "format": "boneyard-match/1",
         "game": match.game,
@@ -709,10 +745,11 @@ def import_match(document: Any) -> Match:
     return match
 
 
-def _carried(match: MatchReplay) -> list[dict[str, Any]]:
+def _carried(match: MatchReplay, before: Any = None) -> list[dict[str, Any]]:
     """What each round started from besides the totals, as its row stores it: the state a
-    fresh round starts in says it, given the round before."""
-    carried, before = [], None
+    fresh round starts in says it, given the round before (``before``: what the first
+    round replayed started from)."""
+    carried = []
     for played in match.rounds:
         start = engine(match.game).start(match.game, match.options, match.players, carry=before)
         carried.append(start.carry)

@@ -199,9 +199,7 @@ def describe_log(
     erased (``correct.audit``).
     """
     effective = standing(actions)
-    taken_back = {
-        i for i, a in enumerate(actions) if not isinstance(a, Correct)
-    } - set(effective)
+    taken_back = {i for i, a in enumerate(actions) if not isinstance(a, Correct)} - set(effective)
     open_play = None
     if last_play_open:
         open_play = next((i for i in reversed(effective) if isinstance(actions[i], Play)), None)

@@ -213,3 +213,26 @@ def test_export_import_export_of_a_corrected_match_is_identical(scorekeeper):
     again = services.import_match(exported)
     assert services.export_match(again) == exported
     assert services.verify(again) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_correction_of_an_earlier_dominards_round_replays_the_later_ones(db, seed):
+    """Round 2 of a whole Dominards game gets an entry inserted: the cards it hands on,
+    the later rounds' leaders and carries, and every total follow (verify agrees)."""
+    from .test_dominards import whole_game
+
+    match = services.import_match(whole_game(seed, 3))
+    rounds = Round.objects.filter(match=match).count()
+    assert rounds >= 3
+    fix = {"type": "correct", "at": 0, "insert": {"type": "adjust", "seat": 1, "points": 1,
+                                                  "reason": "agreed"}}  # fmt: skip
+    fixes = services.read_fixes([[2, fix]], "line")
+    judged = services.correction(match, fixes)
+    assert judged.refusal is None, judged.refusal
+    assert judged.checked.first == 2  # the rounds before it are not replayed
+    version = match.version
+    assert services.correct(match.pk, fixes, version, "k" * 32)
+    match.refresh_from_db()
+    assert match.version == version + 1
+    assert services.verify(match) == []
+    assert match.totals[1] == judged.after[1]
