@@ -19,9 +19,11 @@ from django.db.models import Count, F, Q, QuerySet
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from referee import PRESETS
+from referee import PRESETS, parse_action
+from referee.corrections import as_played
 from scoring.models import Action, Match, Player, Round, Seat
 from scoring.screens.summary import summary_context
+from scoring.words import standing
 
 RECENT = 20  # matches listed on a player's page; the counts above them cover every match
 
@@ -151,12 +153,22 @@ def _plays_and_calls(player: Player) -> tuple[list[_Play], int, int]:
             match__seats__player=player, match__game__in=PLAYS_SCORE, actions__kind="undo"
         )
     )
+    # A round the table corrected is read as it was really played (correct.replay): rare,
+    # so only those rounds' logs are read whole.
+    corrected = set(
+        Action.objects.filter(theirs, kind="correct").values_list("round_id", flat=True)
+    )
+    if corrected:
+        rows = sorted(
+            [row for row in rows if row[0] not in corrected] + _as_played(corrected, player),
+            key=lambda row: (row[0], row[1]),
+        )
     plays: list[_Play] = []
     made = suffered = 0
     last: _Play | None = None
     current = None
     for round_id, seq, kind, payload, points, match, game, mine in rows:
-        if (round_id, seq) in undone:
+        if round_id not in corrected and (round_id, seq) in undone:
             continue
         if round_id != current:
             current, last = round_id, None
@@ -172,6 +184,30 @@ def _plays_and_calls(player: Player) -> tuple[list[_Play], int, int]:
         elif last is not None and last.seat == mine:  # a declaration or a challenge
             last.points += _credit(points, mine)
     return plays, made, suffered
+
+
+def _as_played(rounds: set[int], player: Player) -> list[tuple]:
+    """The rows of corrected rounds as really played, in the shape ``_plays_and_calls``
+    reads: the corrections applied, what an undo took back left out, each action with the
+    points its log entry counts for."""
+    log = (
+        Action.objects.filter(round_id__in=rounds, round__match__seats__player=player)
+        .values_list("round_id", "seq", "kind", "payload", "points", "round__match_id",
+                     "round__match__game", "round__match__seats__number")
+        .order_by("round_id", "seq")
+    )  # fmt: skip
+    by_round: dict[int, list[tuple]] = defaultdict(list)
+    for row in log:
+        by_round[row[0]].append(row)
+    out = []
+    for round_id, entries in by_round.items():
+        family = PRESETS[entries[0][6]].family
+        actions, origins = as_played([parse_action(e[3], family) for e in entries])
+        for n in standing(actions):
+            action, entry = actions[n], entries[origins[n]]
+            if action.kind in PLAY_KINDS:
+                out.append((round_id, n, action.kind, action.to_dict(), entry[4], *entry[5:]))
+    return out
 
 
 def _credit(points: list[int], seat: int) -> int:

@@ -236,3 +236,27 @@ def test_a_correction_of_an_earlier_dominards_round_replays_the_later_ones(db, s
     assert match.version == version + 1
     assert services.verify(match) == []
     assert match.totals[1] == judged.after[1]
+
+
+def test_the_record_book_reads_a_corrected_round_as_really_played(scorekeeper):
+    from scoring import records
+    from scoring.models import Player
+
+    match = _fives(scorekeeper)
+    tap(scorekeeper, match, {"type": "play", "seat": "2", "tile": "5-5", "target": "6-5"})
+    fixes = services.read_fixes(
+        [[1, {"type": "correct", "at": 1, "replace": {"type": "play", "seat": 1, "tile": "6-4",
+                                                     "on": "6-6"}}],
+         [1, {"type": "correct", "at": 2, "replace": {"type": "play", "seat": 2, "tile": "4-4",
+                                                     "on": "6-4"}}]],
+        "line",
+    )  # fmt: skip
+    match.refresh_from_db()
+    assert services.correct(match.pk, fixes, match.version, "r" * 32)
+    caro_plays, _, _ = records._plays_and_calls(Player.objects.get(name="Caro"))
+    assert [(p.tile, p.points) for p in caro_plays] == [("4-4", 20)]
+    ben_plays, _, _ = records._plays_and_calls(Player.objects.get(name="Ben"))
+    assert [p.tile for p in ben_plays] == ["6-4"]
+    assert (
+        "20" in scorekeeper.get(f"/players/{Player.objects.get(name='Caro').pk}/").content.decode()
+    )
