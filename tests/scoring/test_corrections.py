@@ -260,3 +260,63 @@ def test_the_record_book_reads_a_corrected_round_as_really_played(scorekeeper):
     assert (
         "20" in scorekeeper.get(f"/players/{Player.objects.get(name='Caro').pk}/").content.decode()
     )
+
+
+def test_a_watcher_can_neither_fix_nor_confirm(scorekeeper, spectator):
+    match = _fives(scorekeeper)
+    preview = _preview(scorekeeper, match, 1, 1, "remove", {"how": "recorded"})
+    html = preview.content.decode()
+    watch(spectator, match)
+    before = snapshot(match)
+    fields = dict(re.findall(r'name="(version|key|fixes)" value="([^"]*)"', html))
+    fields["fixes"] = fields["fixes"].replace("&quot;", '"')
+    assert spectator.post(f"/matches/{match.pk}/fix/", fields).status_code == 403
+    url = f"/matches/{match.pk}/rounds/1/fix/1/remove/"
+    assert spectator.post(url, {"how": "recorded"}).status_code == 403
+    assert snapshot(match) == before
+
+
+def test_a_fix_of_an_entry_that_is_not_there_is_404(scorekeeper):
+    match = _fives(scorekeeper)
+    for url in ("rounds/1/fix/9/", "rounds/4/fix/0/", "rounds/1/fix/0/sideways/"):
+        assert scorekeeper.get(f"/matches/{match.pk}/{url}").status_code == 404, url
+
+
+def test_the_pickers_of_every_game_family_open_at_the_moment_before_the_entry(scorekeeper):
+    from .test_havoc import new, turn
+
+    havoc = new(scorekeeper, 2)
+    turn(scorekeeper, havoc, 0, train="9-4", discard="5-2")
+    html = scorekeeper.get(f"/matches/{havoc.pk}/rounds/1/fix/1/replace/").content.decode()
+    assert (
+        "Fixing round 1, entry 2" in html and f'action="/matches/{havoc.pk}/rounds/1/fix/1/' in html
+    )
+
+    trucks = keep(scorekeeper, services.create_match("dump-truck", ["Ana", "Ben"], {}))
+    tap(scorekeeper, trucks, {"type": "take", "seat": "0", "tile": "6-4", "from": "pool"})
+    html = scorekeeper.get(f"/matches/{trucks.pk}/rounds/1/fix/0/insert/").content.decode()
+    assert "Fixing round 1, entry 1" in html and "tap what is missing before it" in html
+
+
+def test_an_entry_of_havoc_removed_and_the_match_stopped_abandoned(scorekeeper):
+    from .test_havoc import new, turn
+
+    match = new(scorekeeper, 2)
+    turn(scorekeeper, match, 0, train="9-4", discard="5-2")
+    turn(scorekeeper, match, 1, train="8-1", discard="6-3")
+    # Ben's discard was never made: removed, and the round goes on from his train tile.
+    preview = _preview(scorekeeper, match, 1, 5, "remove", {"how": "recorded"})
+    assert preview.status_code == 200, preview.content.decode()[-2000:]
+    assert _confirm(scorekeeper, preview).status_code == 302
+    match.refresh_from_db()
+    assert services.verify(match) == []
+    assert (
+        tap(scorekeeper, match, {"type": "discard", "seat": "1", "tile": "6-3"}).status_code == 200
+    )
+    stop = {"type": "stop", "abandoned": "1", "reason": "bus leaving"}
+    assert tap(scorekeeper, match, stop).status_code == 200
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED and match.winner is None
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert "The table abandoned the match: nobody wins (bus leaving)" in html
+    assert services.verify(match) == []
