@@ -370,8 +370,8 @@ def test_double_domino_havoc(live_server, page: Page, audit: Audit):
     expect(page.get_by_role("button", name=re.compile("Drew the replacement"))).to_be_visible()
     page.locator(".drew-double summary").click()
     audit.check(page, "havoc: a replacement, the double drawn open")
-    page.locator("#stop summary").click()
-    audit.check(page, "havoc: stop the match here")
+    page.locator("#record summary").click()
+    audit.check(page, "havoc: fix the score, abandon, stop")
     audit.assert_clean()
 
 
@@ -461,6 +461,31 @@ def test_the_replay_of_a_round(live_server, page: Page, audit: Audit):
     join(page, live_server.url, match)
     visit(page, f"{live_server.url}/matches/{match.pk}/rounds/1/?step=2")
     audit.check(page, "replay, round 1 step 2")
+    audit.assert_clean()
+
+
+def test_fixing_the_record(live_server, page: Page, audit: Audit):
+    match = services.create_match("all-fives", ["Ana", "Ben", "Caro"], {})
+    record(
+        match,
+        {"type": "play", "seat": 0, "tile": "6-6"},
+        {"type": "play", "seat": 1, "tile": "6-5", "on": "6-6"},
+    )
+    join(page, live_server.url, match)
+    page.locator("#record summary").click()
+    audit.check(page, "table: fix the score, abandon, stop")
+    visit(page, f"{live_server.url}/matches/{match.pk}/rounds/1/fix/1/")
+    audit.check(page, "fix: what went wrong")
+    page.get_by_role("button", name="It was played wrong").click()
+    expect(page.locator("#table [role=alert]")).to_contain_text("procedure.misplay")
+    audit.check(page, "fix: played wrong, refused")
+    visit(page, f"{live_server.url}/matches/{match.pk}/rounds/1/fix/1/replace/")
+    ready(page)
+    audit.check(page, "fix: the pickers at that moment")
+    pick(page, "6-4")
+    page.locator(".end-button.fits").first.click()
+    expect(page.get_by_role("button", name="Confirm the correction")).to_be_visible()
+    audit.check(page, "fix: the preview")
     audit.assert_clean()
 
 

@@ -134,6 +134,7 @@ def test_a_wrong_tally_fixed_after_the_round_ended(live_server, page: Page, shot
     page.get_by_role("button", name="Confirm the correction").click()
     ready(page)
     expect(page.locator(".scoreboard li").nth(0).locator(".total")).to_have_text("9")
+    page.locator("#record summary").click()
     shot("38-tally-after")
     match.refresh_from_db()
     assert match.totals == [9, 0]

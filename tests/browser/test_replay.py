@@ -74,7 +74,7 @@ def test_arrow_keys_and_buttons_walk_a_round(live_server, page: Page, shot, _scr
     page.wait_for_timeout(300)
     expect(title).to_have_text(f"Step 0 of {steps}")
 
-    page.locator("#round-log").get_by_role("link").nth(5).click()
+    page.locator('#round-log a[href="?step=5"]').click()
     expect(title).to_have_text(f"Step 5 of {steps}")
     page.evaluate("window.scrollTo(0, 0)")
     shot("61-replay-all-fives")
