@@ -20,7 +20,7 @@ referee.errors.IllegalAction: correct.record: Entry 1 was removed by an earlier 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.actions import INSERT, REMOVE, Abandon, Action, Adjust, Correct, Stop
@@ -30,6 +30,16 @@ ABANDONED = "abandoned"  # a round's result reason: it ended with no score
 STOPPED = "stopped"  # a round's result reason: the table stopped the match during it
 
 
+@dataclass
+class _Slot:
+    """An action as played in the making: what is there now (None: removed), the log entry
+    that put it there, and the correction that inserted it (None: the entry's own)."""
+
+    action: Action | None
+    origin: int
+    inserted_by: int | None = None
+
+
 def as_played(
     log: Sequence[Action], until: int | None = None
 ) -> tuple[tuple[Action, ...], tuple[int, ...]]:
@@ -37,41 +47,55 @@ def as_played(
     action the index of the log entry that brought it (the entry itself, or the correction
     that put it there). Refuses a correction of an entry that is not there to correct.
 
-    With ``until``, only what was played before entry ``until`` itself (what was inserted
-    before it included): the moment a correction of that entry starts from."""
-    own: list[Action | None] = list(log)
-    before: list[list[tuple[Action, int]]] = [[] for _ in log]
-    origin = list(range(len(log)))
+    A correction may name an entry of the log, or a correction that inserted an action: it
+    then corrects that action. With ``until``, only what was played before entry ``until``
+    (or before the action it inserted): the moment a correction of it starts from."""
+    before: list[list[_Slot]] = [[] for _ in log]
+    own: list[_Slot | None] = [
+        None if isinstance(entry, Correct) else _Slot(entry, index)
+        for index, entry in enumerate(log)
+    ]
+    inserted: dict[int, tuple[int, _Slot]] = {}  # an insert's index → (entry it precedes, slot)
     for index, entry in enumerate(log):
         if not isinstance(entry, Correct):
             continue
-        own[index] = None  # a correction is not itself played
-        _check_target(log, own, index, entry)
+        where, slot = _target(log, own, inserted, index, entry)
         if entry.change == INSERT:
             assert entry.action is not None
-            before[entry.at].append((entry.action, index))
+            new = _Slot(entry.action, index, inserted_by=index)
+            queue = before[where]
+            queue.insert(queue.index(slot) if slot in queue else len(queue), new)
+            inserted[index] = (where, new)
         elif entry.change == REMOVE:
-            own[entry.at] = None
+            slot.action = None
         else:
-            own[entry.at], origin[entry.at] = entry.action, index
+            slot.action, slot.origin = entry.action, index
     actions: list[Action] = []
     origins: list[int] = []
-    for index, entry in enumerate(own):
-        for inserted, by in before[index]:
-            actions.append(inserted)
-            origins.append(by)
+    for index, slot in enumerate(own):
+        for item in before[index]:
+            if until is not None and item.inserted_by == until:
+                return tuple(actions), tuple(origins)
+            if item.action is not None:
+                actions.append(item.action)
+                origins.append(item.origin)
         if index == until:
             break
-        if entry is not None:
-            actions.append(entry)
-            origins.append(origin[index])
+        if slot is not None and slot.action is not None:
+            actions.append(slot.action)
+            origins.append(slot.origin)
     return tuple(actions), tuple(origins)
 
 
-def _check_target(
-    log: Sequence[Action], own: Sequence[Action | None], index: int, entry: Correct
-) -> None:
-    """``entry`` (at ``index``) names an entry before it that is still there to correct."""
+def _target(
+    log: Sequence[Action],
+    own: Sequence[_Slot | None],
+    inserted: dict[int, tuple[int, _Slot]],
+    index: int,
+    entry: Correct,
+) -> tuple[int, _Slot]:
+    """Where ``entry`` (at ``index``) corrects: the log entry its action stands before or at,
+    and the slot it changes; refuses an entry that is not there to correct."""
     at = entry.at
     if at >= index:
         raise _refusal(
@@ -79,18 +103,24 @@ def _check_target(
             f"A correction fixes an entry recorded before it; this round had {index} entries "
             f"when it was recorded, so entry {at + 1} is not one of them.",
         )
-    if isinstance(log[at], Correct):
-        raise _refusal(
-            index,
-            f"Entry {at + 1} is itself a correction; correct the entry it fixed "
-            f"(entry {log[at].at + 1}) instead.",  # type: ignore[attr-defined]
-        )
-    if own[at] is None and entry.change != INSERT:
+    named = log[at]
+    if isinstance(named, Correct):
+        if named.change != INSERT:
+            raise _refusal(
+                index,
+                f"Entry {at + 1} is itself a correction; correct the entry it fixed "
+                f"(entry {named.at + 1}) instead.",
+            )
+        where, slot = inserted[at]
+    else:
+        where, slot = at, own[at]  # type: ignore[assignment]
+    if slot.action is None and entry.change != INSERT:
         raise _refusal(
             index,
             f"Entry {at + 1} was removed by an earlier correction; there is nothing left "
             "there to correct.",
         )
+    return where, slot
 
 
 def _refusal(index: int, message: str) -> IllegalAction:
@@ -175,6 +205,9 @@ def _abandon(state: Any) -> Any:
     start = _round_start(state)
     nobody = (0,) * state.seats
     lost = tuple(-s for s in state.scores)
+    # Who led it stays known (the next round's leader follows it: threes.target, havoc),
+    # and so does what the misplay window has settled: undoing the abandon reopens nothing.
+    kept = {name: getattr(state, name) for name in ("led_by", "first") if hasattr(state, name)}
     return replace(
         start,
         result=state.abandoned_result(),
@@ -182,6 +215,8 @@ def _abandon(state: Any) -> Any:
         turn=None,
         last_points=lost,
         scores=nobody,
+        settled=state.settled,
+        **kept,
     )
 
 

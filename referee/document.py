@@ -165,15 +165,18 @@ def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay
         error.index = most_actions(state.options.get("set", 6))  # type: ignore[attr-defined]
         raise error
     log = tuple(actions)
-    played_actions, origins = as_played(log) if corrects(log) else (log, ())
+    corrected = corrects(log)
+    played_actions, origins = as_played(log) if corrected else (log, ())
     played = RoundReplay((), (), state, (), start=state)
     for index, action in enumerate(played_actions):
+        if corrected:  # what the referee numbers (tally.audit's knocks) is the log's entry
+            played = replace(played, state=replace(played.state, logged=origins[index]))
         try:
             played = _step(played, action)
         except RefereeError as error:
-            error.index = origins[index] if origins else index  # type: ignore[attr-defined]
+            error.index = origins[index] if corrected else index  # type: ignore[attr-defined]
             raise
-    if not origins:
+    if not corrected:
         return played
     return replace(played, log=log, origins=origins)
 

@@ -217,7 +217,7 @@ class RoundState:
         return RoundResult(None, ABANDONED, (), (0,) * self.seats)
 
     def stopped_result(self) -> RoundResult:
-        return RoundResult(None, STOPPED, (), (0,) * self.seats)
+        return RoundResult(None, STOPPED, (), self.scores)  # what the round had scored
 
     @property
     def must_roll(self) -> int | None:
@@ -375,6 +375,12 @@ def _check_match_on(state: RoundState, who: str, doing: str) -> None:
 def _check_turn(state: RoundState, seat: int, doing: str) -> None:
     _check_seat(state, seat)
     _check_match_on(state, state.name(seat), doing)
+    if state.result is not None and state.result.reason == ABANDONED:
+        raise IllegalAction(
+            "correct.abandon",
+            f"This round was abandoned, so {state.name(seat)} cannot {doing} in it; the next "
+            "round has begun.",
+        )
     if state.result is not None:
         tallied = state.scoring.tallied  # an untallied round's end cites how it ended
         ended = "end.domino" if state.ended == DOMINO else "end.blocked"

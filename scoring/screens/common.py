@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import PRESETS, IllegalAction
-from referee.actions import Correct
+from referee.actions import INSERT, Correct
 from referee.rulebook import rule_text
 from scoring.models import Match
 from scoring.services import Table, new_key
@@ -98,7 +98,8 @@ def log(table: Table, family: str = "line") -> list[dict[str, Any]]:
             "text": text + moved_words(row.moved, table.names),
             "round": number,
             "seq": seq,
-            "fixable": not isinstance(entry, Correct),
+            # A correction is fixed through the entry it fixed; an insert's action directly.
+            "fixable": not isinstance(entry, Correct) or entry.change == INSERT,
         }
         for seq, (text, entry, row) in enumerate(
             zip(lines, played.entries, table.rows, strict=True)

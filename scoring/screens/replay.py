@@ -112,19 +112,19 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     return context
 
 
-def _fix_targets(whole: RoundReplay) -> list[int | None]:
-    """For each action as played, the log entry its Fix corrects: the entry itself, or the
-    entry a correction replaced with it (an inserted action is fixed by fixing the entry
-    after it, or removed from its own correction: None)."""
+def _fix_targets(whole: RoundReplay) -> list[int]:
+    """For each action as played, the log entry its Fix corrects: the entry itself, the entry
+    a correction replaced with it, or for an inserted action the correction that inserted it
+    (a correction of an insert corrects the action it put there)."""
     if whole.log is None:
         return list(range(len(whole.actions)))
-    targets: list[int | None] = []
+    targets: list[int] = []
     for origin in whole.origins:
         entry = whole.log[origin]
         if not isinstance(entry, Correct):
             targets.append(origin)
         else:
-            targets.append(entry.at if entry.change == "replace" else None)
+            targets.append(entry.at if entry.change == "replace" else origin)
     return targets
 
 

@@ -320,3 +320,22 @@ def test_an_entry_of_havoc_removed_and_the_match_stopped_abandoned(scorekeeper):
     html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
     assert "The table abandoned the match: nobody wins (bus leaving)" in html
     assert services.verify(match) == []
+
+
+def test_an_inserted_entry_is_fixed_through_its_own_fix(scorekeeper):
+    match = _fives(scorekeeper)
+    missing = _preview(
+        scorekeeper, match, 1, 1, "insert", {"type": "draw", "seat": "1", "count": "1"}
+    )
+    assert _confirm(scorekeeper, missing).status_code == 302
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert f'href="/matches/{match.pk}/rounds/1/fix/2/"' in html  # the insert's own Fix
+    twice = _preview(
+        scorekeeper, match, 1, 2, "replace", {"type": "draw", "seat": "1", "count": "2"}
+    )
+    assert twice.status_code == 200, twice.content.decode()[-1500:]
+    assert _confirm(scorekeeper, twice).status_code == 302
+    match.refresh_from_db()
+    played = services.load_table(match).played
+    assert [a.to_dict() for a in played.actions][1] == {"type": "draw", "seat": 1, "count": 2}
+    assert services.verify(match) == []
