@@ -1,23 +1,35 @@
-"""The rules pages and the house rules in force, generated from the rulebook the referee
-enforces (referee.rulebook): what a player reads is what the engine applies."""
+"""The rules pages and the house rules in force. The text is Boneyard's own rulebook for
+players (scoring.rulebook_text), laid out in the order a game is played, with each rule's
+id as its anchor; the house rules and their defaults come from the same definitions the
+referee enforces (referee.rulebook), so a page never offers a choice the engine lacks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.text import slugify
+
 from referee import PRESETS, Option, Preset
-from referee.rulebook import RULE_TEXTS
+from scoring.rulebook_text import GAMES, OPTIONS
+
+
+def _players(game: Preset) -> str:
+    return f"{game.players[0]} to {game.players[1]} players"
 
 
 def rules_index_context() -> dict[str, Any]:
-    return {"games": list(PRESETS.values())}
-
-
-def _section_order(section: str) -> tuple[int, ...]:
-    """RULES.md's numbering ("2.3 Turns, ..." before "2.5 ..."; "3. Dominards" after both)."""
-    number = section.split(" ", 1)[0].rstrip(".")
-    return tuple(int(part) for part in number.split(".") if part.isdecimal())
+    """Every game with its one line and what a table needs to play it."""
+    games = [
+        {
+            "game": game,
+            "line": GAMES[slug]["line"],
+            "needs": GAMES[slug]["needs"],
+            "players": _players(game),
+        }
+        for slug, game in PRESETS.items()
+    ]
+    return {"games": games}
 
 
 def shown(value: Any) -> str:
@@ -27,59 +39,110 @@ def shown(value: Any) -> str:
     return str(value)
 
 
-def _choices(option: Option) -> list[str]:
-    if option.is_flag:
-        return ["on", "off"]
-    values = list(option.choices)
+def _lookup(table: Mapping[Any, str], value: Any) -> str | None:
+    """``table[value]``, where True is not 1 and False is not 0."""
+    for key, words in table.items():
+        if key == value and type(key) is type(value):
+            return words
+    return None
+
+
+def _named(option: Option, value: Any) -> str:
+    """A value by the name the new-match form gives it ("as the rulebook deals" for 0)."""
+    return _lookup(OPTIONS[option.name].get("names", {}), value) or shown(value)
+
+
+def _span(values: Sequence[Any]) -> str:
+    """The values no choice names on its own: a count as a range, else a list."""
     if (
         len(values) > 4
-        and all(isinstance(v, int) for v in values)
-        and values == list(range(values[0], values[-1] + 1))
+        and all(type(v) is int for v in values)
+        and list(values) == list(range(values[0], values[-1] + 1))
     ):
-        return [f"{values[0]} to {values[-1]}"]  # a count, not a menu of 22 numbers
-    return [shown(v) for v in values]
+        return f"{values[0]} to {values[-1]}"  # a count, not a menu of 21 numbers
+    words = [shown(v) for v in values]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def _default(option: Option) -> str:
-    """The default as the rulebook gives it, with any other default under another house
-    rule: "on; off when threes_scoring is face or face-each"."""
+def _choices(option: Option) -> list[dict[str, str]]:
+    """Each choice in players' words, the values that share one meaning together."""
+    meaning = OPTIONS[option.name]["choices"]
+    values = [True, False] if option.is_flag else list(option.choices)
+    rows, rest = [], []
+    for value in values:
+        words = _lookup(meaning, value)
+        if words is None:
+            rest.append(value)
+        else:
+            rows.append({"value": _named(option, value), "words": words})
+    if rest:
+        rows.append({"value": _span(rest), "words": meaning["*"]})
+    return rows
+
+
+def _default(option: Option, game: Preset) -> str:
+    """The game's default, with any other default under another house rule: "on, but off
+    when “How a count scores” is face or face-each"."""
     others: dict[tuple[str, Any], list[str]] = {}
     for name, value, default in option.defaults_when:
         others.setdefault((name, default), []).append(shown(value))
-    return "; ".join(
-        [shown(option.default)]
-        + [f"{shown(default)} when {name} is {' or '.join(values)}"
+    return ", but ".join(
+        [_named(option, option.default)]
+        + [f"{_named(option, default)} when “{game.option(name).label}” is {' or '.join(values)}"
            for (name, default), values in others.items()]
     )  # fmt: skip
 
 
-def _option_row(option: Option) -> dict[str, Any]:
+def _option_row(option: Option, game: Preset) -> dict[str, Any]:
     return {
         "name": option.name,
         "label": option.label,
         "rule": option.rule,
-        "default": _default(option),
+        "asks": OPTIONS[option.name]["asks"],
+        "default": _default(option, game),
         "choices": _choices(option),
-        "help": option.help,
     }
 
 
+def _blocks(text: str) -> list[dict[str, Any]]:
+    """A rule's text as paragraphs and lists: a line is a paragraph, lines starting "- "
+    make a list."""
+    blocks: list[dict[str, Any]] = []
+    for line in text.split("\n"):
+        if line.startswith("- "):
+            if not blocks or blocks[-1]["kind"] != "list":
+                blocks.append({"kind": "list", "items": []})
+            blocks[-1]["items"].append(line[2:])
+        else:
+            blocks.append({"kind": "paragraph", "text": line})
+    return blocks
+
+
 def game_rules(game: Preset) -> dict[str, Any]:
-    """Every rule id of the game under its RULES.md section, in the rulebook's order, with
-    the house rules that change it; then every house rule with its default and choices."""
-    options = [_option_row(o) for o in game.options]
-    sections: dict[str, list[dict[str, Any]]] = {}
-    for rule in sorted(game.rules, key=lambda r: (_section_order(RULE_TEXTS[r][0]), r)):
-        section, text = RULE_TEXTS[rule]
-        sections.setdefault(section, []).append(
-            {"id": rule, "text": text, "options": [o for o in options if o["rule"] == rule]}
-        )
+    """The game's rulebook in the order of play: sections of rules, each rule with its id
+    (its anchor), its text, an example where one helps, and the house rules that change it."""
+    text = GAMES[game.slug]
+    options = [_option_row(o, game) for o in game.options]
+    sections = []
+    for title, entries in text["sections"]:
+        rules = []
+        for rule, words, *example in entries:
+            rules.append(
+                {
+                    "id": rule,
+                    "blocks": _blocks(words),
+                    "example": example[0] if example else "",
+                    "options": [o for o in options if o["rule"] == rule],
+                }
+            )
+        sections.append({"title": title, "anchor": f"part-{slugify(title)}", "rules": rules})
     return {
         "game": game,
-        "sections": [{"title": title, "rules": rules} for title, rules in sections.items()],
+        "line": text["line"],
+        "needs": text["needs"],
+        "sections": sections,
         "options": options,
-        "fixed": [{"name": name, "value": shown(v)} for name, v in game.fixed.items()],
-        "players": f"{game.players[0]} to {game.players[1]} players",
+        "players": _players(game),
     }
 
 

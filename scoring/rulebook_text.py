@@ -1,0 +1,1387 @@
+"""Boneyard's rulebook for players: the text of the rules pages, in our own words.
+
+Pure data. ``GAMES`` holds, for every game of ``referee.rulebook.PRESETS``, a one-line
+description, what a table needs, and its rules in the order a game is played: sections,
+each a title and entries ``(rule id, text)`` or ``(rule id, text, example)``. A rule id
+is the anchor a refusal links to (``/rules/<game>/#<rule id>``), so every rule the game's
+preset lists is written up exactly once on its page (tests/scoring/test_rules_pages.py).
+In a text a line break starts a new paragraph, and lines starting "- " make a list.
+
+``OPTIONS`` says, for every house rule, what it asks and what each choice means; the
+rules page shows it beside the rule it changes, with the game's default. A choice "*"
+speaks for every value not named; ``names`` gives a value the name the new-match form
+shows for it.
+
+Rules several games share are written once below and reused; where a rule reads
+differently from game to game (how many tiles are dealt, whether the lead must be a
+double), each game has its own text.
+"""
+
+from __future__ import annotations
+
+# --- What you need ----------------------------------------------------------------------
+
+SET_TILES = (
+    "set.tiles",
+    "You play with a double-six set unless the table picks a bigger one when making the "
+    "match. A double-six set has 28 tiles: every pairing of the numbers 0 (blank) to 6, each "
+    "exactly once, the seven doubles 0-0 to 6-6 included. A double-nine set has 55 tiles, a "
+    "double-twelve 91. We name a tile high half first, 6-4, and its pips are its two halves "
+    "added up: 6-4 has 10 pips. When you type a tile, 4-6, 6|4 and 6:4 are understood too.",
+)
+SET_UNIQUE = (
+    "set.unique",
+    "Every tile exists once, so the app always knows where each tile it has heard of is: on "
+    "the table, out of play, in a truck or a discard slot, or shown in someone's hand. Name a "
+    "tile that is already somewhere else and the app refuses it and says where that tile is. "
+    "That is usually the sign of a wrong tap a moment earlier.",
+)
+INFO_PUBLIC = (
+    "info.public",
+    "The app is a referee that never sees your hand. It knows what lies face up, how many "
+    "tiles each player holds, how many are still face down, and what you tell it. A rule "
+    "that hangs on a hidden hand (“you may not knock while you could play”) is checked as far "
+    "as the table shows, and again once the hands are shown at the end of the round.",
+)
+
+# --- Who starts ---------------------------------------------------------------------------
+
+SEAT_ORDER = (
+    "seat.order",
+    "Enter the players in the order they sit, going clockwise round the table. Play passes "
+    "to the left: the next player is always the one clockwise of you.",
+)
+ROUND_LEAD = (
+    "round.lead",
+    "The table decides who leads the first round, as it always does: most tables let the "
+    "player holding the highest double lead, others draw a tile each and the highest draw "
+    "leads. The app does not need to know how; it records whoever plays the first tile. Each "
+    "later round, the table decides again and the app records it.",
+)
+LEAD_ANY = (
+    "line.lead",
+    "The first tile of a round is the lead (some call it the set). Any tile from the "
+    "leader's hand may lead, unless the table has chosen that the lead must be a double.",
+)
+LEAD_DOUBLE = (
+    "line.lead",
+    "The lead must be a double. If nobody holds a double, shuffle and deal again.",
+)
+
+# --- A turn ------------------------------------------------------------------------------
+
+TURN_ORDER = (
+    "turn.order",
+    "Players take turns in seat order, one play, draw or knock at a time. The app takes an "
+    "entry only from the player whose turn it is; if the table really did play out of turn, "
+    "see “When something goes wrong at the table” below.",
+)
+ATTACH = (
+    "line.attach",
+    "After the lead, each tile is laid against a free end of a tile already on the table, "
+    "and the two halves that touch must show the same number. The far half of the new tile "
+    "becomes the free end of that line. When you tell the app a play, name the tile and the "
+    "tile it goes on: “6-3 on 6-6”.",
+    "The lead is 5-4, so one end shows 5 and the other 4. Ben plays 4-1 on the 4: the ends "
+    "now show 5 and 1.",
+)
+ATTACH_ON_DOUBLE = (
+    ATTACH[0],
+    ATTACH[1],
+    "6-6 leads. Ben plays 6-4 against one of its long sides: that line now ends in 4, so "
+    "4-1 may go there next.",
+)
+ATTACH_CROSS = (
+    ATTACH[0],
+    ATTACH[1],
+    "The cross is 6-6 with 6-1, 6-2, 6-3 and 6-5 round it, so the arms end in 1, 2, 3 and 5. "
+    "Ben plays 4-3 on the 3: that arm now ends in 4.",
+)
+ATTACH_LOCKED = (
+    ATTACH[0],
+    ATTACH[1],
+    "6-6 leads. Ben plays 6-3 against one of its long sides: that line now ends in 3 (locked "
+    "until 3-3 is down, as below).",
+)
+CROSSWISE = (
+    "line.crosswise",
+    "A double is laid across the line rather than along it. At the end of a line it is still "
+    "an open end, showing its number on the far side: 4-4 laid across a 4 leaves a 4 to "
+    "play on.",
+)
+SPINNER_WHAT = (
+    "A spinner is a double that can be played on from all four sides: its long sides carry "
+    "the line on, and each of its short ends can start a new line, so the layout grows in "
+    "four directions instead of two. A double that does not spin takes tiles on its two long "
+    "sides only."
+)
+SPINNER_NONE = (
+    "line.spinner",
+    SPINNER_WHAT + "\nUnless the table chooses spinners, no double spins.",
+)
+SPINNER_FIRST = (
+    "line.spinner",
+    SPINNER_WHAT + "\nHere the first double played in the round is the spinner, whether it "
+    "leads or comes later; every double after it is an ordinary one.",
+)
+SPINNER_ALL = ("line.spinner", SPINNER_WHAT + "\nIn Doubles every double is a spinner.")
+SIDES_FIRST_ON = (
+    "line.sides-first",
+    "A spinner's short ends open only once both of its long sides hold a tile: until then "
+    "nobody may play off its ends.",
+)
+SIDES_FIRST_OFF = (
+    "line.sides-first",
+    "Any free side of a spinner may be played on at any time, short ends included. When you "
+    "play on a spinner you may say whether your tile goes on a long side or a short end; if "
+    "you don't, the app puts it on a free long side first.",
+)
+
+# --- When you cannot play ----------------------------------------------------------------
+
+NO_DRAW = (
+    "block.no-draw",
+    "Nobody draws in this game. The tiles left over after the deal stay face down, out of "
+    "the round. If you cannot play, you knock (tap the table, or say “pass”) and the turn "
+    "moves on.",
+)
+MUST_DRAW = (
+    "draw.must-draw",
+    "If you cannot play, you must draw from the boneyard, the face-down tiles. You may knock "
+    "only when there is nothing left you are allowed to draw: the app refuses a knock while a "
+    "tile can still be drawn.",
+)
+DRAW_UNTIL = (
+    "draw.until",
+    "Keep drawing until you draw a tile that fits, then play it straight away. If the "
+    "boneyard runs out first, you knock.",
+)
+DRAW_ONE = (
+    "draw.until",
+    "Draw just one tile: play it if it fits, otherwise knock. In this game you never draw a "
+    "second tile in the same turn.",
+)
+RESERVE_NONE = ("draw.reserve", "Every tile of the boneyard may be drawn, down to the last.")
+RESERVE_TWO = (
+    "draw.reserve",
+    "The last two tiles of the boneyard are never drawn: once only two are left, a player "
+    "who cannot play simply knocks.",
+)
+DEAD_END = (
+    "line.dead-end",
+    "An open end is dead when every tile carrying its number is already accounted for, so "
+    "nothing can ever be played there. When all the open ends are dead, nothing more can be "
+    "played: the round is blocked, and the app announces it straight away, without waiting "
+    "for everyone to knock.",
+    "A double-six set has seven tiles with a 2 on them. Once all seven are on the table, an "
+    "end showing 2 is dead.",
+)
+
+# --- The count ---------------------------------------------------------------------------
+
+COUNT_HOW = (
+    "The count is what the open ends add up to. Each end counts the number on its free half; "
+    "a double lying across an end counts both halves (5-5 counts 10) until a tile covers its "
+    "far side; a lead tile on its own counts both halves; a blank counts nothing, and so "
+    "does a spinner's short end with no tile on it yet. The app shows the count under the "
+    "layout after every play."
+)
+COUNT_REFERENCE = (
+    "line.count",
+    "This game scores nothing during play, but the app shows the count anyway, as a way to "
+    "read the table.\n" + COUNT_HOW,
+    "6-5 leads: the count is 11. 6-0 goes on the 6: the ends show 5 and 0, so 5.",
+)
+COUNT_SCORING = (
+    "line.count",
+    COUNT_HOW,
+    "6-5 leads: 11. 6-0 goes on the 6: 5 + 0 = 5. 5-5 goes across the 5: 10 + 0 = 10. 5-0 "
+    "goes on the blank: 10 + 5 = 15.",
+)
+COUNT_SPINNER = (
+    "line.count-spinner",
+    "A spinner counts both its halves as long as no more than one of its long sides is "
+    "covered. Once both long sides hold a tile it counts nothing, and the ends of its lines "
+    "count instead.",
+    "5-5 leads as a spinner: 10. 5-0 goes on one long side: 10 + 0 = 10. 5-4 goes on the "
+    "other: the spinner is covered on both sides, so the count is 0 + 4 = 4.",
+)
+
+# --- The end of a round ------------------------------------------------------------------
+
+END_DOMINO = (
+    "end.domino",
+    "The round ends the moment a player lays their last tile: they have dominoed (or "
+    "“chipped out”).",
+)
+END_BLOCKED_NO_DRAW = (
+    "end.blocked",
+    "It also ends when the game is blocked: every player has knocked in a row, or every open "
+    "end is dead.",
+)
+END_BLOCKED_DRAW = (
+    "end.blocked",
+    "It also ends when the game is blocked: nobody can play and nobody may draw, because "
+    "every player has knocked in a row or every open end is dead.",
+)
+TALLY_HANDS = (
+    "tally.hands",
+    "Then everybody shows what they still hold. Tell the app each player's tiles one by one "
+    "(it checks them against the tiles it has seen and the hand sizes it has counted), or "
+    "just each player's pip total.",
+)
+TALLY_ONE_END = (
+    "tally.one-end-doubles",
+    "A double left in hand counts both halves: 4-4 counts 8.",
+)
+TALLY_AUDIT = (
+    "tally.audit",
+    "When hands are shown tile by tile, the app looks back over every knock of the round. "
+    "A tile in a player's last hand that would have fitted an open end when that player "
+    "knocked shows the knock was wrong: nothing enters a hand after a knock, since you knock "
+    "only when there is nothing to draw. The app points it out beside that knock. The table "
+    "decides what follows; no score changes unless the table changes it.",
+)
+TALLY_WINNER = (
+    "tally.winner",
+    "The round is won by the player who dominoed. In a blocked round it goes to the player "
+    "with the fewest pips in hand; if two or more tie for fewest, nobody wins the round.",
+    "The game blocks with Ana on 7 pips, Ben on 12 and Caro on 7. Ana and Caro tie for "
+    "fewest, so nobody wins this round.",
+)
+
+
+def _block_score(target: str) -> tuple[str, str, str]:
+    return (
+        "block.score",
+        "The winner of the round scores the pips left in every other hand. Scores add up "
+        f"from round to round, and the first player whose total reaches {target} at the end "
+        "of a round wins the match. If two players are level on the highest total, another "
+        "round is played.",
+        "Ana dominoes. Ben still holds 6-4 and 2-1 (13 pips) and Caro holds 5-5 (10 pips): "
+        "Ana scores 23. With the house rule below, a blocked round works the same way, less "
+        "the winner's own pips: if Ana had won a blocked round holding 3 pips, 23 − 3 = 20.",
+    )
+
+
+BLOCK_SCORE = _block_score("100")
+
+# --- All Fives and Muggins ---------------------------------------------------------------
+
+FIVES_SCORE = (
+    "fives.score",
+    "Whenever your play leaves the count on a multiple of five (5, 10, 15, 20 and so on) "
+    "you score the count at once. The lead scores too: leading 5-5 or 6-4 makes 10.",
+    "One end shows 5 and 5-5 lies across the other: 5 + 10 = 15, and whoever made it scores 15.",
+)
+FIVES_MUGGINS_OFF = (
+    "fives.muggins",
+    "Normally the app scores every play for you. With the Muggins house rule, you must say "
+    "what your play scored before the next tile goes down. Claim too little, or nothing, and "
+    "any opponent may call “Muggins!” until the next tile goes down; whoever calls first "
+    "takes the points you missed. Claim more than the play made and the app refuses the claim and "
+    "tells you the true count, unless the table plays that a false claim stands until it is "
+    "challenged.",
+    "The count is 15 and Ana claims 10. Ben calls “Muggins!” and scores the missing 5.",
+)
+FIVES_MUGGINS_ON = (
+    "fives.muggins",
+    "In Muggins you must say what your play scored before the next tile goes down; the app "
+    "does not score it for you. Claim too little, or nothing, and any opponent may call "
+    "“Muggins!” until the next tile goes down; whoever calls first takes the points you "
+    "missed. Claim more than the play made and the app refuses the claim and tells you the "
+    "true count, unless the table plays that a false claim stands until it is challenged.",
+    "The count is 15 and Ana claims 10. Ben calls “Muggins!” and scores the missing 5.",
+)
+END_BONUS = (
+    "fives.end-bonus",
+    "When the round ends, its winner also scores from the hands left. For each opponent, "
+    "take their pips less the winner's pips (less nothing if the winner dominoed) and round "
+    "it to the nearest five: 1 or 2 over rounds down, 3 or 4 over rounds up. The winner "
+    "scores the rounded amounts added together.",
+    "The winner holds 3 pips and the others 10 and 11. 10 − 3 = 7 rounds to 5 and 11 − 3 = "
+    "8 rounds to 10: the winner scores 15.",
+)
+FIVES_TARGET = (
+    "fives.target",
+    "The match is played to 61, one lap of a cribbage board if you keep score on one, unless "
+    "the table picks a longer match. It ends the moment a player reaches the target, even in "
+    "the middle of a round, and that player wins.",
+)
+
+# --- Fives and Threes ---------------------------------------------------------------------
+
+THREES_SCORE = (
+    "threes.score",
+    "Whenever your play leaves a count that divides by 5 or by 3, you score at once. In pub "
+    "scoring you get one point for every five in the count and one for every three, when "
+    "they divide it exactly: 3 scores 1, 5 scores 1, 6 scores 2, 9 scores 3, 10 scores 2, "
+    "12 scores 4, 15 scores 8 (three fives and five threes), 18 scores 6, 20 scores 4, 30 "
+    "scores 16.",
+    "One end shows 6 and 3-3 lies across the other: 6 + 6 = 12, which divides by 3 four "
+    "times but not by 5, so it scores 4.",
+)
+CHIP_OUT = (
+    "threes.chip-out",
+    "In pub scoring, the player who dominoes scores one point more. Nobody does when the "
+    "game blocks, and the pips left in hand score nothing.",
+)
+THREES_END_BONUS = (
+    "fives.end-bonus",
+    "Only when counts score at face value (not in pub scoring): the round's winner scores "
+    "from the hands left, as in All Fives. For each opponent, take their pips less the "
+    "winner's pips (less nothing if the winner dominoed) and round to the nearest five, 1 or "
+    "2 over down, 3 or 4 over up; the winner scores the rounded amounts added together.",
+    "The winner holds 3 pips and the others 10 and 11: 7 rounds to 5 and 8 to 10, 15 in all.",
+)
+THREES_TARGET = (
+    "threes.target",
+    "The first to reach 61 exactly (or 121, if the table plays the long match) wins, the "
+    "moment they get there. A score that would take you past the target is not scored at "
+    "all: you stay where you were.",
+    "Ana is on 57. A count of 12 (4 points) takes her to 61 and wins; a count of 15 "
+    "(8 points) would make 65, so it scores nothing and she stays on 57.",
+)
+THREES_LEAD = (
+    "round.lead",
+    "The table decides who leads the first round; most tables let the holder of the "
+    "highest double lead. After that the lead moves to the left: each round is led by the "
+    "player clockwise of the one who led the round before, and the app expects them.",
+)
+
+# --- Cross --------------------------------------------------------------------------------
+
+CROSS_LEAD = (
+    "line.lead",
+    "The lead must be a double: it is the middle of the cross. The table decides who leads, "
+    "usually the holder of the highest double. If nobody holds a double, shuffle and deal "
+    "again.",
+)
+CROSS = (
+    "line.cross",
+    "The game opens with a cross. The next four tiles after the lead double must go on its "
+    "four sides, both long sides and both short ends, in any order, and nothing else may be "
+    "played until all four are down. After that each arm of the cross is played as an "
+    "ordinary line.",
+    "6-6 leads. 6-1, 6-2, 6-3 and 6-5 go round it in any order; only then may anyone play on "
+    "the 1, 2, 3 or 5.",
+)
+
+# --- When something goes wrong at the table ----------------------------------------------
+
+MISPLAY = (
+    "procedure.misplay",
+    "A tile played against the rules (a 2 laid on a 3, say) and noticed before anyone lays "
+    "the next tile returns to the player's hand, and they must play properly. Noticed later, it "
+    "stays, with whatever it scored. In the app, Undo last takes back the last entry until "
+    "the next tile is placed. Taking a tile back reopens nothing: any chance to claim or "
+    "challenge the score of the play before it stays closed.\nA tile the app was told "
+    "wrongly, a wrong tap, is not a misplay: fix it as “When the record is wrong” says.",
+)
+MISPLAY_MOVE = (
+    "procedure.misplay",
+    "A move made against the rules and noticed before the next move may be taken back and "
+    "made properly; noticed later, it stands, with whatever it scored. In the app, Undo last "
+    "takes back the last entry.\nA move the app was told wrongly, a wrong tap, is not a "
+    "misplay: fix it as “When the record is wrong” says.",
+)
+OUT_OF_TURN = (
+    "procedure.out-of-turn",
+    "A tile played out of turn and noticed before the next play goes back. Noticed later, it "
+    "stands and keeps its score. The app itself refuses a play from the wrong seat, so this "
+    "only comes up when the table played ahead of the app: record what really happened.",
+)
+EXPOSED = (
+    "procedure.exposed",
+    "A tile shown by accident, dropped or turned over while drawing, is shown to everybody, "
+    "and play goes on.",
+)
+OVERDRAW = (
+    "procedure.overdraw",
+    "Drew too many? The player on your right takes the extra tiles from your hand without "
+    "looking and puts them back in the boneyard, which is then mixed. Some tables show the "
+    "extra tiles to everyone first. A penalty the table agrees on is recorded as points "
+    "taken off (see below).",
+)
+UNDERDRAW = (
+    "procedure.underdraw",
+    "Drew too few? Draw the missing tiles as soon as it is noticed.",
+)
+PROCEDURE = (MISPLAY, OUT_OF_TURN, EXPOSED)
+DRAW_PROCEDURE = PROCEDURE + (OVERDRAW, UNDERDRAW)
+
+# --- When the record is wrong ------------------------------------------------------------
+
+CORRECTIONS = (
+    (
+        "correct.record",
+        "A wrong tap is not a misplay, and it can always be put right. Any phone that keeps "
+        "score for the table (not one that only watches) can fix any entry of any round of "
+        "the match, even a finished round or match: tap Fix beside the entry in the log and "
+        "say what really happened. It should "
+        "have been something else, it did not happen at all, or something is missing before "
+        "it. If instead the move really was made wrongly at the table and the next one is "
+        "already down, the app says no: that move stands.",
+    ),
+    (
+        "correct.replay",
+        "The app replays the corrected round, and every round after it, through the "
+        "referee, and works out all scores, totals and the winner again. If a later entry "
+        "stops being legal, the app names it and its rule: fix it in the same go, or leave "
+        "the correction. The record never holds an illegal move.",
+    ),
+    (
+        "correct.audit",
+        "Nothing is ever erased. Next to the original entry, the log keeps the correction: "
+        "what changed, when, which player's phone made it if that is known, and what it did "
+        "to each total. You see corrections in the replay, on the score sheet and in the "
+        "exported file.",
+    ),
+    (
+        "correct.adjust",
+        "Under “Fix the score, abandon, stop…” the table can give points to a player or take "
+        "some away, with a reason in words: a penalty you agreed on, a score you worked out "
+        "by hand. Such points are part of every total and are listed on the score sheet.",
+    ),
+    (
+        "correct.abandon",
+        "A round can be abandoned: nobody scores for it, and play carries on with the next "
+        "round. A match can be stopped early: the table either lets the current totals "
+        "decide the winner, just as if someone had hit the target, or records the match as "
+        "abandoned, won by nobody.",
+    ),
+)
+
+# --- Shared sections ---------------------------------------------------------------------
+
+NEED = ("What you need", (SET_TILES, SET_UNIQUE, INFO_PUBLIC))
+WHO_STARTS = ("Who starts", (SEAT_ORDER, ROUND_LEAD, LEAD_ANY))
+AT_THE_TABLE = "When something goes wrong at the table"
+RECORD = ("When the record is wrong", CORRECTIONS)
+TALLY = (TALLY_HANDS, TALLY_ONE_END, TALLY_AUDIT, TALLY_WINNER)
+
+
+def _deal(sizes: str) -> tuple[str, str]:
+    return (
+        "hand.count",
+        "Turn all the tiles face down and mix them. Each player takes " + sizes + " The app "
+        "keeps count of every hand: the tiles dealt, less the tiles played, plus any drawn. "
+        "A player left with none has dominoed.",
+    )
+
+
+BIG_SETS = "With a bigger set, 7 each for up to four players and 5 each for five to eight."
+
+# --- The games, in the order of play ----------------------------------------------------
+
+GAMES: dict[str, dict] = {
+    "block": {
+        "line": "Match tiles end to end, nobody draws. Go out first, or hold the fewest pips "
+        "when the game blocks, and score what the others hold.",
+        "needs": "A double-six set of dominoes.",
+        "sections": (
+            NEED,
+            ("The deal", (_deal("7 for two players, 5 for three or four. " + BIG_SETS),)),
+            WHO_STARTS,
+            ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_NONE, SIDES_FIRST_ON)),
+            ("When you cannot play", (NO_DRAW, DEAD_END)),
+            ("The count", (COUNT_REFERENCE, COUNT_SPINNER)),
+            ("The end of a round", (END_DOMINO, END_BLOCKED_NO_DRAW) + TALLY),
+            ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            (AT_THE_TABLE, PROCEDURE),
+            RECORD,
+        ),
+    },
+    "draw": {
+        "line": "Block with a boneyard: when you cannot play, you draw until you can.",
+        "needs": "A double-six set of dominoes.",
+        "sections": (
+            NEED,
+            (
+                "The deal",
+                (
+                    _deal(
+                        "7 for two players, 5 for three, 4 for four, 3 for five; the rest "
+                        "stay face down as the boneyard. " + BIG_SETS
+                    ),
+                ),
+            ),
+            WHO_STARTS,
+            ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_NONE, SIDES_FIRST_ON)),
+            ("When you cannot play", (MUST_DRAW, DRAW_UNTIL, RESERVE_NONE, DEAD_END)),
+            ("The count", (COUNT_REFERENCE, COUNT_SPINNER)),
+            ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
+            ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            (AT_THE_TABLE, DRAW_PROCEDURE),
+            RECORD,
+        ),
+    },
+    "all-fives": {
+        "line": "Make the open ends add up to a multiple of five and score it as you play; "
+        "the first double spins.",
+        "needs": "A double-six set of dominoes; a cribbage board to keep score, if you like.",
+        "sections": (
+            NEED,
+            (
+                "The deal",
+                (
+                    _deal(
+                        "5, however many play; the rest stay face down as the boneyard. " + BIG_SETS
+                    ),
+                ),
+            ),
+            WHO_STARTS,
+            ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_FIRST, SIDES_FIRST_ON)),
+            ("When you cannot play", (MUST_DRAW, DRAW_UNTIL, RESERVE_TWO, DEAD_END)),
+            ("Scoring as you play", (COUNT_SCORING, COUNT_SPINNER, FIVES_SCORE, FIVES_MUGGINS_OFF)),
+            ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY + (END_BONUS,)),
+            ("The end of the match", (FIVES_TARGET,)),
+            (AT_THE_TABLE, DRAW_PROCEDURE),
+            RECORD,
+        ),
+    },
+    "muggins": {
+        "line": "All Fives where you call your own score, and a score you miss can be taken.",
+        "needs": "A double-six set of dominoes; a cribbage board to keep score, if you like.",
+        "sections": (
+            NEED,
+            (
+                "The deal",
+                (
+                    _deal(
+                        "5, however many play; the rest stay face down as the boneyard. " + BIG_SETS
+                    ),
+                ),
+            ),
+            WHO_STARTS,
+            ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_NONE, SIDES_FIRST_ON)),
+            ("When you cannot play", (MUST_DRAW, DRAW_UNTIL, RESERVE_TWO, DEAD_END)),
+            ("Scoring as you play", (COUNT_SCORING, COUNT_SPINNER, FIVES_SCORE, FIVES_MUGGINS_ON)),
+            ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY + (END_BONUS,)),
+            ("The end of the match", (FIVES_TARGET,)),
+            (AT_THE_TABLE, DRAW_PROCEDURE),
+            RECORD,
+        ),
+    },
+    "fives-and-threes": {
+        "line": "The pub game: counts that divide by five or three score, nobody draws, and "
+        "you must land on 61 exactly.",
+        "needs": "A double-six set of dominoes; a cribbage board to keep score, if you like.",
+        "sections": (
+            NEED,
+            (
+                "The deal",
+                (
+                    _deal(
+                        "7 for two players, 5 for three or four; the rest stay face down, "
+                        "out of the round. " + BIG_SETS
+                    ),
+                ),
+            ),
+            ("Who starts", (SEAT_ORDER, THREES_LEAD, LEAD_ANY)),
+            ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_NONE, SIDES_FIRST_ON)),
+            ("When you cannot play", (NO_DRAW, DEAD_END)),
+            ("Scoring as you play", (COUNT_SCORING, COUNT_SPINNER, THREES_SCORE)),
+            (
+                "The end of a round",
+                (END_DOMINO, END_BLOCKED_NO_DRAW) + TALLY + (CHIP_OUT, THREES_END_BONUS),
+            ),
+            ("The end of the match", (THREES_TARGET,)),
+            (AT_THE_TABLE, PROCEDURE),
+            RECORD,
+        ),
+    },
+    "cross": {
+        "line": "Draw that opens with a cross: four tiles round the lead double, then four "
+        "ordinary lines.",
+        "needs": "A double-six set of dominoes.",
+        "sections": (
+            NEED,
+            (
+                "The deal",
+                (
+                    _deal(
+                        "7 for two players, 5 for three, 4 for four, 3 for five; the rest "
+                        "stay face down as the boneyard. " + BIG_SETS
+                    ),
+                ),
+            ),
+            ("Who starts, and the cross", (SEAT_ORDER, ROUND_LEAD, CROSS_LEAD, CROSS)),
+            (
+                "A turn",
+                (
+                    TURN_ORDER,
+                    ATTACH_CROSS,
+                    CROSSWISE,
+                    (
+                        "line.spinner",
+                        SPINNER_WHAT + "\nIn Cross only the lead double works like a "
+                        "spinner, through the cross. Every later double is laid across its "
+                        "line and takes tiles on its long sides only.",
+                    ),
+                ),
+            ),
+            ("When you cannot play", (MUST_DRAW, DRAW_UNTIL, RESERVE_NONE, DEAD_END)),
+            ("The count", (COUNT_REFERENCE,)),
+            ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
+            ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            (AT_THE_TABLE, DRAW_PROCEDURE),
+            RECORD,
+        ),
+    },
+    "cross-spinners": {
+        "line": "Cross where every later double spins too, opening new lines from its ends.",
+        "needs": "A double-six set of dominoes.",
+        "sections": (
+            NEED,
+            (
+                "The deal",
+                (
+                    _deal(
+                        "7 for two or three players, 5 for four or five; the rest stay face "
+                        "down as the boneyard. " + BIG_SETS
+                    ),
+                ),
+            ),
+            ("Who starts, and the cross", (SEAT_ORDER, ROUND_LEAD, CROSS_LEAD, CROSS)),
+            (
+                "A turn",
+                (
+                    TURN_ORDER,
+                    ATTACH_CROSS,
+                    CROSSWISE,
+                    (
+                        "line.spinner",
+                        SPINNER_WHAT + "\nIn this game every double spins: the lead double "
+                        "through the cross, and every double played after it.",
+                    ),
+                    SIDES_FIRST_OFF,
+                ),
+            ),
+            ("When you cannot play", (MUST_DRAW, DRAW_UNTIL, RESERVE_NONE, DEAD_END)),
+            ("The count", (COUNT_REFERENCE,)),
+            ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
+            ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            (AT_THE_TABLE, DRAW_PROCEDURE),
+            RECORD,
+        ),
+    },
+    "doubles": {
+        "line": "Every double spins, and a number stays locked until its double is down. "
+        "Stuck? Draw one tile.",
+        "needs": "A double-six set of dominoes.",
+        "sections": (
+            NEED,
+            (
+                "The deal",
+                (
+                    _deal(
+                        "8 for two players, 6 for three or four; the rest stay face down as "
+                        "the boneyard. " + BIG_SETS
+                    ),
+                ),
+            ),
+            (
+                "Who starts",
+                (
+                    SEAT_ORDER,
+                    (
+                        "round.lead",
+                        "The player holding the highest double leads: ask who has 6-6, then "
+                        "5-5, and so on down. The app records whoever plays the first tile, "
+                        "round after round.",
+                    ),
+                    LEAD_DOUBLE,
+                ),
+            ),
+            (
+                "A turn",
+                (
+                    TURN_ORDER,
+                    ATTACH_LOCKED,
+                    CROSSWISE,
+                    SPINNER_ALL,
+                    SIDES_FIRST_OFF,
+                    (
+                        "line.unlock",
+                        "A number is locked until its double is on the table: a tile may go "
+                        "on an end showing 3 only once 3-3 has been played somewhere. A "
+                        "double can always go on an end that matches it: playing it is what "
+                        "opens its number. The number of the lead double is open from the "
+                        "start.",
+                        "6-6 leads, and 6-3 and 6-2 go on its long sides. The ends show 3 "
+                        "and 2, both locked: only 3-3 or 2-2 may go on them, and 3-1 fits "
+                        "nowhere until 3-3 is down.",
+                    ),
+                ),
+            ),
+            ("When you cannot play", (MUST_DRAW, DRAW_ONE, RESERVE_TWO, DEAD_END)),
+            ("The count", (COUNT_REFERENCE, COUNT_SPINNER)),
+            ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
+            ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            (AT_THE_TABLE, DRAW_PROCEDURE),
+            RECORD,
+        ),
+    },
+    "dominards": {
+        "line": "Dominoes, cards and dice: bring the total to a card in your hand or to the "
+        "dice's target, and be the first to drop all your cards.",
+        "needs": "A double-six set of dominoes, a 52-card deck without jokers, and four "
+        "six-sided dice (or roll them in the app).",
+        "sections": (
+            (
+                "What you need",
+                (
+                    (
+                        "set.tiles",
+                        "You need a double-six set of dominoes (28 tiles: every pairing of "
+                        "the numbers 0 to 6 once, doubles included), a standard 52-card deck "
+                        "with the jokers taken out, and four ordinary six-sided dice. You can "
+                        "roll the dice in the app instead. We name a domino high half first, "
+                        "6-4.",
+                    ),
+                    SET_UNIQUE,
+                    (
+                        "info.public",
+                        "The app never sees your dominoes or your cards. It knows what lies "
+                        "face up, how many dominoes and cards each player holds, the dice, "
+                        "and what you tell it: when you score off a card, you say which card "
+                        "you drop.",
+                    ),
+                ),
+            ),
+            (
+                "The deal",
+                (
+                    (
+                        "hand.count",
+                        "Shuffle the cards and deal 5 to each player; the rest of the deck "
+                        "is not used. Turn the dominoes face down, mix them and give each "
+                        "player 6; the rest are the pool you draw from. Keep your cards as "
+                        "hidden as your dominoes. The app counts each hand of dominoes "
+                        "(dealt, less played, plus drawn) and of cards (5, less those "
+                        "dropped).",
+                    ),
+                ),
+            ),
+            (
+                "Who starts",
+                (
+                    SEAT_ORDER,
+                    (
+                        "round.lead",
+                        "The player holding the highest double leads it: ask who has 6-6, "
+                        "then 5-5, and so on down. If nobody holds a double, mix the "
+                        "dominoes and deal them again. Every new deal is led the same way.",
+                    ),
+                    (
+                        "line.lead",
+                        "The lead must be a double, and it is the spinner of the deal (see below).",
+                    ),
+                ),
+            ),
+            (
+                "The dice",
+                (
+                    (
+                        "dominards.dice",
+                        "The leader starts in control of the dice. At the start of their "
+                        "turn, whoever controls the dice rolls either two dice (rolling for "
+                        "multiples) or all four (rolling for a virtual card). That roll "
+                        "governs the controller's own turn, then a turn for each other "
+                        "player, then the controller's next turn. After that the next player "
+                        "takes control and rolls "
+                        "at the start of their turn. The order of turns never changes. Roll "
+                        "in the app, or roll real dice and enter them.",
+                        "Ana, Ben and Caro play; Ana leads and rolls. Her roll holds for Ana, "
+                        "Ben, Caro and Ana again. Then Ben rolls at the start of his turn, "
+                        "and his roll holds for Ben, Caro, Ana and Ben.",
+                    ),
+                ),
+            ),
+            (
+                "A turn",
+                (
+                    (
+                        "turn.order",
+                        "Players take turns in seat order. On your turn you lay one domino "
+                        "(drawing first if you must), then score whatever the new total "
+                        "makes. The app takes an entry only from the player whose turn it "
+                        "is.",
+                    ),
+                    ATTACH_ON_DOUBLE,
+                    CROSSWISE,
+                    (
+                        "line.spinner",
+                        SPINNER_WHAT + "\nIn Dominards the lead double is the only spinner; "
+                        "every later double is an ordinary one.",
+                    ),
+                    SIDES_FIRST_ON,
+                    (
+                        "dominards.draw",
+                        "If none of your dominoes fits, draw from the pool until one does, "
+                        "and play it at once. If the pool is empty, you pass.",
+                    ),
+                    DEAD_END,
+                ),
+            ),
+            (
+                "The total",
+                (
+                    (
+                        "line.count",
+                        "The total (Dominards' name for the count) is what the open ends "
+                        "add up to. Each end counts the number on its free half; a double "
+                        "lying across an end counts both halves (4-4 counts 8) until a tile "
+                        "covers its far side; a blank counts nothing.",
+                    ),
+                    (
+                        "line.count-spinner",
+                        "The spinner counts half by half: each half counts its number until "
+                        "the short end beside it is played on, no matter what its long sides "
+                        "hold. It stops counting only once all four of its "
+                        "sides are taken.",
+                        "6-6 leads: the total is 12. 6-4 goes on one long side: 12 + 4 = 16. "
+                        "6-3 goes on the other: 12 + 4 + 3 = 19. 6-2 goes on a short end and "
+                        "covers one half: 6 + 2 + 4 + 3 = 15.",
+                    ),
+                    (
+                        "dominards.total",
+                        "After every play, the new total is worked out this way and checked "
+                        "against the targets below. The app shows it under the layout.",
+                    ),
+                ),
+            ),
+            (
+                "Scoring",
+                (
+                    (
+                        "dominards.card",
+                        "If the total after your play equals a card in your hand, you score "
+                        "the total and drop that card. Number cards count their "
+                        "face value, jack 11, queen 12, king 13, and an ace 1 or 14, as you "
+                        "like.",
+                        "The total is 12 and Ana holds a queen: she scores 12 and drops the queen.",
+                    ),
+                    (
+                        "dominards.multiple",
+                        "While a two-dice roll holds, a total that is a multiple of the two "
+                        "dice added together also scores the total.",
+                        "The dice show 3 and 4, which make 7: a total of 7, 14 or 21 scores.",
+                    ),
+                    (
+                        "dominards.virtual",
+                        "While a four-dice roll holds, the four dice added together make a "
+                        "virtual card: a total exactly equal to it scores the total, and you "
+                        "may drop any one card you like.",
+                        "The dice show 2, 5, 5 and 6: a total of exactly 18 scores 18, and "
+                        "the player drops a card of their choice.",
+                    ),
+                    (
+                        "dominards.once",
+                        "A play scores its total once, however many targets it meets, but "
+                        "every card it earns is still dropped.",
+                        "The dice show 3 and 4, the total is 14 and Ben holds an ace. 14 is "
+                        "a multiple of 7 and matches the ace as 14: Ben scores 14, once, and "
+                        "drops the ace.",
+                    ),
+                ),
+            ),
+            (
+                "The end of a deal",
+                (
+                    (
+                        "end.domino",
+                        "A deal ends the moment a player lays their last domino.",
+                    ),
+                    (
+                        "dominards.domino-bonus",
+                        "Playing your last domino scores, on top of what the play itself "
+                        "made, 1 point for every domino still in your opponents' hands. Then "
+                        "all the dominoes are gathered, mixed and dealt again, 6 each; the "
+                        "cards stay in the players' hands.",
+                        "Ana plays her last domino while Ben holds 2 and Caro 3: 5 points.",
+                    ),
+                    (
+                        "end.blocked",
+                        "A deal also ends when nobody can play and the pool is empty: every "
+                        "player has passed in a row, or every open end is dead. Nobody scores "
+                        "a domino bonus then, and a new deal begins.",
+                    ),
+                ),
+            ),
+            (
+                "The end of the game",
+                (
+                    (
+                        "dominards.card-bonus",
+                        "Drop your last card and you score 2 points for each card left in "
+                        "your opponents' hands, after any domino bonus the same play earned, "
+                        "and the game ends at once. The highest total wins.",
+                        "Caro drops her last card while Ana holds 1 card and Ben 3: 8 points, "
+                        "and the game is over.",
+                    ),
+                ),
+            ),
+            (AT_THE_TABLE, DRAW_PROCEDURE),
+            RECORD,
+        ),
+    },
+    "dump-truck": {
+        "line": "Everyone draws at once and packs dominoes into a small truck, then unloads it "
+        "for chains of like numbers and one run.",
+        "needs": "A double-six set of dominoes; a paper truck for each player, if you have them.",
+        "sections": (
+            (
+                "What you need",
+                (
+                    (
+                        "set.tiles",
+                        "Dump Truck uses one double-six set: 28 dominoes, every pairing of "
+                        "the numbers 0 (blank) to 6 once, doubles included. We name a domino "
+                        "high half first, 6-4.",
+                    ),
+                    SET_UNIQUE,
+                    (
+                        "info.public",
+                        "The app knows every domino lying face up (in the trucks, among the "
+                        "pool's face-up dominoes, and unloaded) and what each player says "
+                        "they drew. A face-down domino stays unknown until someone draws it.",
+                    ),
+                ),
+            ),
+            (
+                "Setting up",
+                (
+                    (
+                        "truck.shape",
+                        "Mix the dominoes face down: that is the pool. Each player's truck is "
+                        "a grid three squares high and four wide, each square half a "
+                        "domino, so a full truck holds six dominoes. A domino lies across "
+                        "two neighbouring squares, side by side or one above the other.",
+                    ),
+                    (
+                        "seat.order",
+                        "Enter the players in the order they sit. Everyone plays at the same "
+                        "time, so the order only lists them; a quarrel over a domino is "
+                        "settled by the scores or a coin, never by the seat.",
+                    ),
+                ),
+            ),
+            (
+                "A turn",
+                (
+                    (
+                        "truck.draw",
+                        "Each turn, every player draws one domino, all together: either a "
+                        "face-down one from the pool or one of the pool's face-up dominoes. "
+                        "If two want "
+                        "the same face-up domino, or only one domino is left, the player with "
+                        "the lower score chooses first; if they are level, flip a coin (the "
+                        "app can flip it).",
+                    ),
+                    (
+                        "truck.load",
+                        "Lay the domino you drew in your truck, face up, on two empty squares "
+                        "touching a domino already in it (your first may go anywhere), or "
+                        "put it "
+                        "back in the pool face up; a domino put back can be taken again from "
+                        "the next turn on. A truck holds six dominoes at most.",
+                    ),
+                    (
+                        "truck.replace",
+                        "You may instead swap the domino you drew for one in your truck: the "
+                        "new one takes its place, and the old one goes back to the pool face "
+                        "up or to another empty spot in your truck where it may lie.",
+                    ),
+                ),
+            ),
+            (
+                "Unloading and scoring",
+                (
+                    (
+                        "truck.unload",
+                        "Any time after loading, when your truck suits you, you may unload "
+                        "it: the whole load is scored (or, if you prefer, not scored) and "
+                        "its dominoes are set aside face up, out of the game. Your truck "
+                        "starts again empty.",
+                    ),
+                    (
+                        "truck.segment",
+                        "Scoring counts segments. A segment is one square, half a domino. "
+                        "Segments link up, down, left and right, never diagonally, and the "
+                        "two halves of one domino are linked too.",
+                    ),
+                    (
+                        "truck.like",
+                        "A like chain is a path of three or more linked segments all showing "
+                        "the same number. Each number may score one like chain per load, one "
+                        "point a segment. A chain is a path you could trace without lifting "
+                        "your finger or going back: four 1s in a T shape score 3.",
+                    ),
+                    (
+                        "truck.sequence",
+                        "A run is a path of three or more linked segments going up by one "
+                        "at each step, 1-2-3-4, read either way. Blanks never count in a "
+                        "run, and 6 does not wrap round to 1. One run per load scores, one "
+                        "point a segment; a segment may count in the run and in a like chain "
+                        "at the same time.",
+                    ),
+                    (
+                        "truck.best",
+                        "The app scores each load in the best way these rules allow and "
+                        "shows which squares count.",
+                        "A load holding the like chain 1-1-1-1 (4 points), the run 1-2-3-4 "
+                        "(4) and the like chain 3-3-3 (3) scores 11.",
+                    ),
+                    (
+                        "truck.blanks",
+                        "Blanks make like chains like any other number, one point a segment.",
+                    ),
+                ),
+            ),
+            (
+                "The end of the game",
+                (
+                    (
+                        "truck.end",
+                        "The game ends when the pool is empty and nobody holds a domino; "
+                        "each truck then scores whatever it holds. The app also calls the "
+                        "game over when "
+                        "a whole turn goes by with the face-down pool empty and nobody "
+                        "loading a domino. The highest total wins.",
+                    ),
+                ),
+            ),
+            (AT_THE_TABLE, (MISPLAY_MOVE, EXPOSED)),
+            RECORD,
+        ),
+    },
+    "havoc": {
+        "line": "Draw, play to your six-slot train, discard. A double in a discard slot turns "
+        "the table round; lowest total wins.",
+        "needs": "A double-nine set (up to six players) or double-twelve (seven or eight), and "
+        "a rack for each player: a tray, a train of six slots and a discard slot.",
+        "sections": (
+            (
+                "What you need",
+                (
+                    (
+                        "set.tiles",
+                        "Double Domino Havoc takes a big set: double-nine (55 tiles) for up "
+                        "to six players, double-twelve (91 tiles) for seven or eight. Each "
+                        "player needs a rack, or a patch of table, with three places: a tray "
+                        "for up to seven tiles, a train of six slots, and one discard slot. "
+                        "We name a tile high half first, 9-4.",
+                    ),
+                    SET_UNIQUE,
+                    (
+                        "info.public",
+                        "The app never sees your tray. It keeps track of every train and "
+                        "discard slot, the direction of play, whose turn it is, who must "
+                        "answer a double, and how many tiles each tray holds. Tray tiles are "
+                        "checked when they are shown at the end of the round.",
+                    ),
+                ),
+            ),
+            (
+                "Setting up",
+                (
+                    (
+                        "havoc.setup",
+                        "Mix all the tiles face down: that is the boneyard. Play starts "
+                        "clockwise. Everyone takes six tiles into their tray; doubles among "
+                        "these first six are safe (they set off nothing and may be played or "
+                        "discarded later). The first player then takes a seventh tile.",
+                    ),
+                    (
+                        "havoc.invariant",
+                        "After every complete turn, each player's tray and train together "
+                        "hold exactly six tiles; the discard slot does not count. The app "
+                        "checks it.",
+                    ),
+                ),
+            ),
+            (
+                "Who starts",
+                (
+                    (
+                        "seat.order",
+                        "Enter the players in the order they sit, going clockwise. Play "
+                        "starts clockwise, but doubles can turn it round: the next player is "
+                        "always the next one in the direction of play at that moment.",
+                    ),
+                    (
+                        "round.lead",
+                        "The table decides who starts the first round, by drawing for the "
+                        "highest tile, say. Each later round starts with the player "
+                        "clockwise of the one who started the round before.",
+                    ),
+                ),
+            ),
+            (
+                "A turn",
+                (
+                    (
+                        "havoc.turn",
+                        "A turn has three steps, always in this order:\n"
+                        "- Draw: take a tile from the boneyard, or the face-up tile in "
+                        "another player's discard slot.\n"
+                        "- Play, if you can: move one tile from your tray to the next empty "
+                        "slot of your train. The first tile of a train may be anything; each "
+                        "later tile must match the open end of the tile before it.\n"
+                        "- Discard: put one tray tile face up in your discard slot. The tile "
+                        "that was there leaves the game, face up.",
+                        "Ben's train ends in 4-2, with the 2 free. He may add 5-2, 2 against "
+                        "2, and his train's free end becomes 5.",
+                    ),
+                    (
+                        "havoc.drawn-double",
+                        "Always draw before you play. If your draw from the boneyard is a "
+                        "double (any time after your first six tiles), it goes straight to "
+                        "your own discard slot, and that is the end of your turn.",
+                    ),
+                    (
+                        "havoc.discard-back",
+                        "If you took another player's discard, your own discard goes into "
+                        "their slot, not yours.",
+                    ),
+                    (
+                        "havoc.boneyard-empty",
+                        "When the boneyard is empty you must take a discard; if there is none "
+                        "to take, you skip the draw.",
+                    ),
+                ),
+            ),
+            (
+                "The rule of doubles",
+                (
+                    (
+                        "havoc.doubles",
+                        "Any time a double ends up in a discard slot, the next player in the "
+                        "direction the double sets (see below) must answer it, trying these "
+                        "in order:\n"
+                        "- If the free end of their train matches the double, they may take "
+                        "the double onto their train, then discard as usual.\n"
+                        "- Otherwise, if a tile in their tray carries the double's number, "
+                        "they must lay that tile where the double lies, and the double goes "
+                        "out of the game. They draw a replacement from the boneyard, and "
+                        "play moves on: the double is answered.\n"
+                        "- Otherwise they pass, and the next player must answer.\n"
+                        "A replacement that is itself a double starts the rule again, from "
+                        "the slot of the player who drew it.",
+                    ),
+                    (
+                        "havoc.direction",
+                        "The double also sets the direction of play. An odd double (1-1, 3-3, "
+                        "5-5, 7-7, 9-9, 11-11) sends play counter-clockwise; an even one "
+                        "(0-0, 2-2, 4-4 and so on up to 12-12) sends it clockwise. It sets "
+                        "the direction rather than flipping it.",
+                        "Play is going clockwise and 4-4 lands in a slot: play stays "
+                        "clockwise. Then 3-3 lands: play turns counter-clockwise.",
+                    ),
+                    (
+                        "havoc.dead-double",
+                        "If the answer goes all the way round to the player who placed the "
+                        "double, it is dead: it leaves the game, the slot stays empty, and "
+                        "that player plays a normal turn.",
+                    ),
+                ),
+            ),
+            (
+                "The end of a round and of the match",
+                (
+                    (
+                        "havoc.win",
+                        "The round goes to the first player to fill all six train slots. "
+                        "Everyone else adds up the pips left in their tray, and those "
+                        "count against them. Play as many rounds as you agreed; the lowest "
+                        "total wins.",
+                        "Ana fills her train. Ben's tray holds 9-3 and 2-0 (14 pips): 14 is "
+                        "added to his total.",
+                    ),
+                ),
+            ),
+            (AT_THE_TABLE, (MISPLAY_MOVE, EXPOSED)),
+            RECORD,
+        ),
+    },
+}
+
+# --- House rules, in players' words ------------------------------------------------------
+
+OPTIONS: dict[str, dict] = {
+    "set": {
+        "asks": "Which set of dominoes the match is played with.",
+        "names": {0: "as the rulebook says"},
+        "choices": {
+            0: "double-nine for up to six players, double-twelve for seven or eight",
+            6: "double-six, 28 tiles",
+            9: "double-nine, 55 tiles",
+            12: "double-twelve, 91 tiles",
+        },
+    },
+    "hand_size": {
+        "asks": "How many tiles each player is dealt.",
+        "names": {0: "as the rulebook deals"},
+        "choices": {
+            0: "the number the deal above gives for your number of players",
+            "*": "that many tiles each, whatever the number of players",
+        },
+    },
+    "opening": {
+        "asks": "Whether the lead must be a double.",
+        "choices": {"any": "any tile may lead", "double": "the lead must be a double"},
+    },
+    "spinners": {
+        "asks": "Which doubles spin.",
+        "choices": {
+            "none": "no double spins; every line just grows at its two ends",
+            "first": "the first double played in a round is the only spinner",
+            "all": "every double is a spinner",
+        },
+    },
+    "sides_first": {
+        "asks": "Whether a spinner's long sides must be covered before its ends.",
+        "choices": {
+            True: "its short ends open only once both long sides hold a tile",
+            False: "any free side or end may be played on at any time",
+        },
+    },
+    "spinner_count": {
+        "asks": "How a spinner counts in the total of the ends.",
+        "choices": {
+            "while-end": "both halves, until both its long sides are covered; then nothing",
+            "halves": "each half counts until the short end beside it is covered, whatever "
+            "its long sides hold",
+        },
+    },
+    "unlock": {
+        "asks": "Whether numbers are locked until their double is down.",
+        "choices": {
+            True: "a tile goes on an end showing n only once n-n is on the table",
+            False: "any matching tile may be played on any end",
+        },
+    },
+    "draw_until": {
+        "asks": "How much you draw when you cannot play.",
+        "choices": {
+            "playable": "keep drawing until a tile fits, then play it",
+            "one": "draw one tile; play it if it fits, otherwise knock",
+        },
+    },
+    "reserve": {
+        "asks": "How many tiles at the bottom of the boneyard are never drawn.",
+        "choices": {0: "every tile may be drawn", "*": "that many tiles stay undrawn"},
+    },
+    "one_end_doubles": {
+        "asks": "How a double left in hand counts at the end of a round.",
+        "choices": {True: "one half only: 4-4 counts 4", False: "both halves: 4-4 counts 8"},
+    },
+    "blocked_minus_own": {
+        "asks": "Whether the winner of a blocked round takes off their own pips.",
+        "choices": {
+            True: "the winner scores the others' pips less their own",
+            False: "the winner scores all the others' pips",
+        },
+    },
+    "target": {
+        "asks": "How many points win the match.",
+        "choices": {"*": "the match is played to that many points"},
+    },
+    "muggins": {
+        "asks": "Whether players must call their own scores.",
+        "choices": {
+            True: "you call your score; an opponent may take what you missed by calling “Muggins!”",
+            False: "the app scores every play for you",
+        },
+    },
+    "false_claim_penalty": {
+        "asks": "What happens to a claim bigger than the play made.",
+        "choices": {
+            True: "it stands, unless an opponent challenges it before the next tile; the "
+            "challenger then takes the points falsely claimed",
+            False: "the app refuses it and tells you the true count",
+        },
+    },
+    "round_combined": {
+        "asks": "How the end-of-round bonus is rounded to fives.",
+        "choices": {
+            True: "add up what every opponent is over the winner, then round once: two "
+            "opponents 7 over make 14, which rounds to 15 (rather than 5 + 5 = 10)",
+            False: "round each opponent's amount, then add them up",
+        },
+    },
+    "end_at_target": {
+        "asks": "When the match ends.",
+        "choices": {
+            True: "the moment a player reaches the target, even mid-round",
+            False: "at the end of the round in which someone reaches the target",
+        },
+    },
+    "threes_scoring": {
+        "asks": "What a count that divides by 5 or 3 scores.",
+        "choices": {
+            "pub": "one point per five plus one per three in the count: 15 scores 8",
+            "face": "the count itself, once: 15 scores 15",
+            "face-each": "the count once for each of 5 and 3 that divides it: 15 scores 30",
+        },
+    },
+    "exact_target": {
+        "asks": "Whether you must land on the target exactly.",
+        "choices": {
+            True: "a score that would take you past the target is not scored",
+            False: "any score counts; passing the target wins",
+        },
+    },
+    "hints": {
+        "asks": "Whether the table screen shows what each play would score.",
+        "choices": {
+            True: "the app shows each play's score before you make it",
+            False: "you must see the count for yourselves, as in competitive play",
+        },
+    },
+    "stack_targets": {
+        "asks": "What a play scores when it meets several targets at once.",
+        "choices": {
+            True: "the total once for every target met (two targets at 14 score 28)",
+            False: "the total once, however many targets it meets",
+        },
+    },
+    "truck_template": {
+        "asks": "Whether you use paper truck templates.",
+        "choices": {
+            True: "dominoes stay exactly where they were loaded",
+            False: "no one can see the walls, so you may slide your whole load about in the "
+            "grid whenever you like; the score is unaffected",
+        },
+    },
+    "no_shift": {
+        "asks": "Whether a loaded domino may ever move.",
+        "choices": {
+            True: "no swapping dominoes and no sliding the load: each stays where it lies",
+            False: "dominoes may be swapped and the load slid, as the rules allow",
+        },
+    },
+    "no_replace": {
+        "asks": "Whether you may swap a drawn domino for one in your truck.",
+        "choices": {True: "no swapping", False: "swapping is allowed"},
+    },
+    "blanks": {
+        "asks": "What a chain of blanks is worth.",
+        "choices": {
+            "normal": "1 point a segment, like any other number",
+            "worthless": "nothing",
+            "double": "2 points a segment",
+            "wild": "all the blanks of a load take the one number that scores most, runs included",
+        },
+    },
+    "rounds": {
+        "asks": "How many rounds make the match.",
+        "names": {0: "until we stop"},
+        "choices": {
+            0: "play until the table stops the match",
+            "*": "that many rounds",
+        },
+    },
+}
