@@ -103,6 +103,7 @@ MIDDLEWARE = [
     # Last, so its refusals get every header above; it still runs before any view and
     # before the CSRF check reads the form (that happens in process_view).
     "scoring.edge.CheckedText",
+    "scoring.access.TileFaces",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -14,9 +14,12 @@ from django.conf import settings
 from django.http import HttpRequest
 
 from scoring import counters
+from scoring.drawing import NUMERALS
 from scoring.models import Match
 
 TABLES, SEATS = "tables", "seats"
+# This phone's choice of tile faces: "pips", "numerals", or "" (as the set suggests).
+FACES, FACE_CHOICES = "faces", ("", "pips", "numerals")
 MOST_TABLES = 30  # the session is a signed cookie: keep it small
 
 
@@ -89,3 +92,35 @@ def allowed(request: HttpRequest, what: str) -> bool:
     atomically where every server process counts (scoring.counters)."""
     most, seconds = settings.BONEYARD_RATE_LIMITS[what]
     return counters.count(f"{what}:{client(request)}", seconds) <= most
+
+
+def faces(request: HttpRequest) -> str:
+    value = request.session.get(FACES, "")
+    return value if value in FACE_CHOICES else ""
+
+
+def choose_faces(request: HttpRequest, value: str) -> None:
+    request.session[FACES] = value if value in FACE_CHOICES else ""
+
+
+def draw_faces(request: HttpRequest, match: Match) -> None:
+    """Tiles drawn for this request as this phone chose: numerals by default on sets above
+    double-6, where 9-8 and 8-8 in pips are hard to tell apart."""
+    choice = faces(request)
+    big = match.options.get("set", 6) > 6
+    NUMERALS.set(choice == "numerals" or (choice == "" and big))
+
+
+class TileFaces:
+    """Middleware: every request starts drawing pips; a view with a match in hand chooses
+    (``draw_faces``). A thread serves many requests: no choice may outlive its own."""
+
+    def __init__(self, get_response):  # noqa: ANN001
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest):  # noqa: ANN204
+        token = NUMERALS.set(False)
+        try:
+            return self.get_response(request)
+        finally:
+            NUMERALS.reset(token)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import segno
@@ -37,11 +38,17 @@ _PIPS = {
 }
 
 
+# Whether this request draws tile halves as numerals rather than pips: each phone chooses
+# (numerals by default on sets above double-6, where 9-8 and 8-8 in pips are hard to tell
+# apart). Set by the view for the request it renders (scoring.access.numerals).
+NUMERALS: ContextVar[bool] = ContextVar("numerals", default=False)
+
+
 def _half(number: int, x: float, y: float, size: float) -> str:
-    if number > 9:
+    if number > 9 or (NUMERALS.get() and number > 0):
         return (
             f'<text x="{x + size / 2:.1f}" y="{y + size * 0.68:.1f}" class="pipnum" '
-            f'font-size="{size * 0.55:.1f}" text-anchor="middle">{number}</text>'
+            f'aria-hidden="true" font-size="{size * 0.55:.1f}" text-anchor="middle">{number}</text>'
         )
     step, r = size / 4, size / 11
     return "".join(
@@ -88,9 +95,27 @@ class EndMark:
         return f"{self.end.on}/{self.end.face}"
 
 
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
 def end_marks(layout: Layout) -> list[EndMark]:
-    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    return [EndMark(letters[i % 26], end) for i, end in enumerate(layout.open_ends())]
+    """Each open end with its letter. A letter stays with its end for as long as that end is
+    open (a player who remembers "B" taps the same end next turn); ends that open together
+    take the free letters in screen order. Worked out from the order the tiles were placed,
+    so every phone and every request agrees."""
+    letters: dict[tuple, str] = {}
+    table = Layout(layout.rules)
+    for placed in layout.placed:
+        on = None if placed.on is None else layout.placed[placed.on].tile
+        table = table.play(placed.tile, on, placed.face)
+        ends = table.open_ends()
+        keys = [(end.on, end.face, end.shows) for end in ends]
+        letters = {key: letters[key] for key in keys if key in letters}
+        free = iter(letter for letter in LETTERS if letter not in letters.values())
+        for key in keys:
+            if key not in letters:
+                letters[key] = next(free, "?")
+    return [EndMark(letters[(end.on, end.face, end.shows)], end) for end in layout.open_ends()]
 
 
 class _Rows:
@@ -203,7 +228,11 @@ def picker_html(items: list[dict], selected: str | None) -> SafeString:
     """The tile picker's radio buttons: built here rather than in the template, since its 28
     to 91 tiles were most of the cost of rendering the table (bench/)."""
     parts = []
+    high = None
     for item in items:
+        # Each high number starts a row of its own: the picker reads as the set is sorted.
+        starts = item["tile"].high != high
+        high = item["tile"].high
         attrs = f'value="{item["tile"]}" data-fits="{escape(item["fits"])}"'
         if item["why"]:  # the referee's reason the tile fits nowhere, and its rule id
             attrs += f' data-why="{escape(item["why"].message)}" data-rule="{item["why"].rule}"'
@@ -213,7 +242,7 @@ def picker_html(items: list[dict], selected: str | None) -> SafeString:
             attrs += f' data-{name}="{escape(value)}"'
         if selected == str(item["tile"]):
             attrs += " checked"
-        kind = "pick" if item["fits"] else "pick nofit"
+        kind = ("pick" if item["fits"] else "pick nofit") + (" row-start" if starts else "")
         parts.append(
             f'<label class="{kind}"><input type="radio" name="tile" {attrs}>{item["svg"]}</label>'
         )

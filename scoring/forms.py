@@ -35,8 +35,8 @@ def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[
             data["on"] = on
             if face:
                 data["face"] = face
-        for field in ("card", "drop"):  # Dominards
-            if post.get(field):
+        for field in ("card", "drop"):  # Dominards; "none": the table chose to drop nothing
+            if post.get(field) and post[field] != "none":
                 data[field] = post[field]
         return data
     if kind == "roll":

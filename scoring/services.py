@@ -31,7 +31,7 @@ from referee import (
     parse_action,
     replay,
 )
-from referee.actions import INSERT, Adjust, Correct, Stop
+from referee.actions import INSERT, Adjust, Correct, Draw, Stop
 from referee.document import (
     Resume,
     RoundReplay,
@@ -588,6 +588,21 @@ def _settle_match(match: Match, state: line.RoundState) -> None:
     if (list(state.totals), state.champion, status) != (match.totals, match.winner, match.status):
         match.totals, match.winner, match.status = list(state.totals), state.champion, status
         match.save(update_fields=["totals", "winner", "status", "updated_at"])
+
+
+def recorded_words(table: Table) -> str:
+    """The entry just recorded, said back ("Recorded: Caro drew 3 tiles: 8 in hand")."""
+    played = table.played
+    if played is None or not played.entries:
+        return ""
+    family = preset(table.match.game).family
+    last = played.entries[-1]
+    said = f"Recorded: {describe(last, table.names, family=family)}"
+    seat = getattr(last, "seat", None)
+    hands = getattr(played.state, "hands", None)
+    if isinstance(last, Draw) and hands is not None and seat is not None:
+        said += f": {hands[seat]} in hand"
+    return said + "."
 
 
 def _what_happened(match: Match, version: int) -> str:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/<int:pk>/poll/", views.poll, name="poll"),
     path("matches/<int:pk>/act/", views.act, name="act"),
     path("matches/<int:pk>/seat/", views.take_seat, name="seat"),
+    path("matches/<int:pk>/faces/", views.choose_faces, name="faces"),
     path("matches/<int:pk>/links/", views.new_links, name="new_links"),
     path("matches/<int:pk>/again/", views.play_again, name="play_again"),
     path("matches/<int:pk>/summary/", views.summary, name="summary"),

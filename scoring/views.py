@@ -138,7 +138,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("table", pk=pk)  # post/redirect/get without JavaScript
     match.refresh_from_db()
     refused = request.POST if status in (400, 422) else None
-    return _render_table(request, match, role, None, notice, status, refused)
+    return _render_table(request, match, role, None, notice, status, refused, done=status == 200)
 
 
 # The taps that belong to the seat whose turn it is (Dump Truck's seats act at once, and its
@@ -183,6 +183,19 @@ def take_seat(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_table(request, match, role, None)
 
 
+FACE_CHOICES = (("", "as the set suggests"), ("pips", "pips"), ("numerals", "numbers"))
+
+
+@require_POST
+def choose_faces(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pips or numbers on this phone's tiles (every match it shows)."""
+    match, role = _match(request, pk)
+    access.choose_faces(request, request.POST.get("faces", ""))
+    if not request.htmx:
+        return redirect("table", pk=pk)
+    return _render_table(request, match, role, None)
+
+
 @require_POST
 def new_links(request: HttpRequest, pk: int) -> HttpResponse:
     """Replace both share links: every phone that joined with the old ones is shut out."""
@@ -220,12 +233,17 @@ def play_again(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _render_table(
-    request, match, role, tile, notice=None, status=200, refused=None, confirm=None
+    request, match, role, tile, notice=None, status=200, refused=None, confirm=None, done=False
 ) -> HttpResponse:
     table = services.load_table(match)
+    access.draw_faces(request, match)
     context, screen = _screen(
         request, table, tile, notice, access.seat(request, match), status, refused
     )
+    context["faces"] = access.faces(request)
+    context["face_choices"] = FACE_CHOICES
+    if done:  # what was just recorded, said back, so a tap is never recorded unseen
+        context["done"] = services.recorded_words(table)
     if refused is not None and refused.get("type") in ("adjust", "abandon", "stop"):
         context["record"] |= {"open": True, "chosen": refused}  # refused: kept as chosen
     if confirm is not None:
@@ -249,7 +267,8 @@ def _screen(request, table, tile, notice, my_seat, status, refused) -> tuple[dic
     """The context and template of the game's table screen."""
     family = PRESETS[table.match.game].family
     if family == "havoc":
-        return havoc_context(table, request.GET, notice, my_seat), "scoring/havoc.html"
+        context = havoc_context(table, request.GET, notice, my_seat, refused)
+        return context, "scoring/havoc.html"
     if family == "truck":
         # After a tap the screen stays on the seat it was for; else the query string chooses.
         asked = request.POST if request.method == "POST" else request.GET
@@ -295,6 +314,7 @@ def scores_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def replay_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One round stepped through action by action; ``?step=`` is the actions applied."""
     match, role = _match(request, pk)
+    access.draw_faces(request, match)
     context = replay_context(match, number, request.GET.get("step"))
     if context is None:
         raise Http404("This match has no such round.")
@@ -377,6 +397,7 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
     except DocumentError as error:  # kept under older rules than the referee's now
         message = f"This position no longer replays under the rules: {error.message}"
         return HttpResponse(message, status=410, content_type="text/plain; charset=utf-8")
+    access.draw_faces(request, table.match)
     ruling, notice, status = None, None, 200
     if request.method == "POST":
         try:
@@ -542,6 +563,7 @@ def _fix_pickers(request, match, context, change, notice, status) -> HttpRespons
     what really happened into the correction instead of the table."""
     number, seq = context["number"], context["seq"]
     table = services.fix_table(match, context["fixes"], number, seq)
+    access.draw_faces(request, match)
     banner = notice or (
         f"Fixing round {number}, entry {seq + 1}: “{context['entry']}”. The table is shown "
         + ("as it was before it: tap what really happened." if change == "replace" else

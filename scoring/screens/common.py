@@ -29,7 +29,34 @@ def basics(table: Table, notice: Any, my_seat: int | None) -> dict[str, Any]:
         "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
         "my_seat": my_seat,
         "record": record_forms(table),
+        "strip": strip(table),
     }
+
+
+def strip(table: Table) -> list[dict[str, Any]]:
+    """The score strip that stays in view while playing: each seat's total, how far it is
+    to the target, and whose turn it is (a paper pad shows the totals at a glance)."""
+    state, match = table.state, table.match
+    totals = match.totals or [0] * len(table.names)
+    target = match.options.get("target") or None
+    if hasattr(state, "racks"):  # Havoc: the seat that must act, a responder included
+        acting = state.acting
+    elif hasattr(state, "trucks"):  # Dump Truck: every seat acts at once
+        acting = None
+    else:
+        acting = None if state.is_over else state.turn
+    if table.over:
+        acting = None
+    return [
+        {
+            "name": name,
+            "total": totals[seat],
+            "target": target,
+            "turn": seat == acting,
+            "winner": match.winner == seat,
+        }
+        for seat, name in enumerate(table.names)
+    ]
 
 
 def record_forms(table: Table) -> dict[str, Any]:

@@ -24,7 +24,11 @@ STEPS = ((DRAW, "Draw"), (PLAY, "Play to the train"), (DISCARD, "Discard"))
 
 
 def havoc_context(
-    table: Table, asked: Mapping[str, Any], notice: Any = None, my_seat: int | None = None
+    table: Table,
+    asked: Mapping[str, Any],
+    notice: Any = None,
+    my_seat: int | None = None,
+    refused: Any = None,
 ) -> dict[str, Any]:
     """Everything the Havoc table shows. ``asked`` holds the screen's own choices from the
     query string: ``seat`` (who begins the first round), ``tile`` (the first train tile,
@@ -52,9 +56,12 @@ def havoc_context(
         "last_result": havoc_result(finished, names) if finished is not None else None,
         "shared_win": " and ".join(names[s] for s in (finished or state).shared),
         **log_tail(log(table, "havoc")),
+        "dead_double": _dead_double(state),
     }
     if table.over or state.is_over:
-        context["tally"] = _tally(state, asked) if state.result is None and not table.over else None
+        context["tally"] = (
+            _tally(state, refused) if state.result is None and not table.over else None
+        )
         return context
     if state.doubles is not None:
         context["respond"] = _respond(state, asked)
@@ -64,6 +71,23 @@ def havoc_context(
         context["turn"] = _turn(state, asked)
     context["seat"] = acting if acting is not None else context.get("begin", {}).get("seat")
     return context
+
+
+def _dead_double(state: HavocState) -> str:
+    """The double the last answer left dead, said aloud (``havoc.dead-double``): every seat
+    passed, so it left play and its placer plays a normal turn."""
+    last = state.last
+    if not isinstance(last, Respond) or last.take or last.match is not None or not state.out:
+        return ""
+    if state.doubles is not None:  # the next seat answers: not dead yet
+        return ""
+    double = state.out[-1]
+    return (
+        f"{double} is dead: every seat passed, so it leaves play and "
+        f"{state.names[state.turn]} plays a normal turn."
+        if state.turn is not None
+        else ""
+    )
 
 
 def banner(state: HavocState) -> str:
@@ -285,20 +309,28 @@ def _tile(raw: object) -> Tile | None:
         return None
 
 
-def _tally(state: HavocState, asked: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Each tray but the winner's, to declare by its tiles or its pips (``havoc.win``)."""
+def _tally(state: HavocState, refused: Any) -> list[dict[str, Any]]:
+    """Each tray but the winner's, to declare by its tiles or its pips (``havoc.win``); a
+    refused tally comes back as it was ticked and typed."""
     rows = []
     for seat, name in enumerate(state.names):
         if seat == state.ended:
             continue
         rack = state.racks[seat]
+        ticked = set(refused.getlist(f"hand-{seat}")) if refused is not None else set()
+        tiles = [
+            {**_pick(t), "checked": t in rack.known or str(t) in ticked}
+            for t in state.holdable(seat)
+        ]
         rows.append(
             {
                 "seat": seat,
                 "name": name,
                 "count": rack.tray,
                 "known": rack.known,
-                "tiles": [{**_pick(t), "checked": t in rack.known} for t in state.holdable(seat)],
+                "tiles": tiles,
+                "sum": sum(item["tile"].pips for item in tiles if item["checked"]),
+                "pips": refused.get(f"pips-{seat}", "") if refused is not None else "",
             }
         )
     return rows

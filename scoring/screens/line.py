@@ -77,6 +77,8 @@ def table_context(
         "seat": seat,
         "turn_name": table.names[turn] if turn is not None else "",
         "draw": _button(state, Draw(seat), "Draw a tile") if state.game.draws else None,
+        # "Drew 3" in one tap, within what the boneyard allows (draw.reserve kept back).
+        "draw_more": list(range(2, min(state.drawable, MOST_DRAWN_AT_ONCE) + 1)),
         "knock": _button(state, Pass(seat), "Knock"),
         "undo": Button("Undo", line.check(undo_state, Undo())) if undo_state is not None else None,
         "scoreboard": _scoreboard(table),
@@ -257,6 +259,9 @@ def _muggins(state: line.RoundState, names: tuple[str, ...], mine: int | None) -
     return context
 
 
+MOST_DRAWN_AT_ONCE = 8  # the count buttons beside "draws a tile"; more is drawn in steps
+
+
 def _scoreboard(table: Table) -> list[dict[str, Any]]:
     state, match = table.state, table.match
     totals = match.totals or [0] * len(table.names)
@@ -290,6 +295,7 @@ def _tally(state: line.RoundState, unseen: list[Tile], refused) -> list[dict[str
             if state.hands[seat]
             else [],
             "tapped": len(tapped(seat)),
+            "sum": sum(t.pips for t in unseen if str(t) in tapped(seat)),
             "pips": refused.get(f"pips-{seat}", "") if refused is not None else "",
         }
         for seat, name in enumerate(state.names)

@@ -46,6 +46,11 @@
     if (freeDrop) {
       freeDrop.hidden = !virtual.some(function (end) { return fits && fits.indexOf(end) !== -1; });
       freeDrop.dataset.ends = virtual.join(" ");
+      // The choice is explicit: while it is offered, the play waits for it (the form's
+      // own validation asks), so the obvious tap never skips a drop unseen.
+      var select = freeDrop.querySelector("select");
+      select.disabled = freeDrop.hidden;
+      select.required = !freeDrop.hidden;
     }
     var why = form.querySelector("#why");
     if (why) {
@@ -66,8 +71,26 @@
     return card === "A1" ? "an ace (as 1)" : card === "A14" ? "an ace (as 14)" : "a " + card;
   }
   document.addEventListener("change", function (event) {
-    if (event.target.name === "tile") refresh(document);
+    if (event.target.name !== "tile") return;
+    refresh(document);
+    playAtOnce(event.target.form);
   });
+  // A tile that fits one end only is played on its first tap; the second tap is needed only
+  // to choose between ends. Not the lead (its seat is chosen first), not at the referee's
+  // desk, and not where Dominards offers a card to drop: that choice is the player's.
+  function playAtOnce(form) {
+    if (!form || form.id !== "play-form" || form.hasAttribute("data-desk")) return;
+    var lit = form.querySelectorAll(".end-button.fits:not(.card-button)");
+    if (lit.length !== 1 || lit[0].dataset.end === "lead") return;
+    var freeDrop = form.querySelector("#free-drop");
+    if (form.querySelector(".card-button:not([hidden])") || (freeDrop && !freeDrop.hidden)) return;
+    lit[0].click();
+  }
+  function showOneTap(root) {
+    root.querySelectorAll(".one-tap").forEach(function (hint) { hint.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { showOneTap(document); });
+  document.addEventListener("htmx:afterSettle", function () { showOneTap(document); });
   // The end tapped decides the card dropped with the play: its card button's card, or
   // none; a free drop goes only with an end that hits the virtual card.
   document.addEventListener("click", function (event) {
@@ -79,6 +102,7 @@
     var drop = document.getElementById("drop-field");
     if (freeDrop && drop && freeDrop.dataset.ends.split(" ").indexOf(button.dataset.end) === -1) {
       drop.value = "";
+      drop.required = false;  // this end does not hit the virtual card: nothing to choose
     }
   }, true);
   // Tapping a lit marker on the drawing plays there too.
@@ -134,14 +158,6 @@
     form.dataset.first = key === first ? "" : key;
     markCells(form);
   }, true);
-  // New match: open only the chosen game's house rules.
-  document.addEventListener("change", function (event) {
-    if (event.target.name !== "game") return;
-    document.querySelectorAll("details.house-rules").forEach(function (d) {
-      d.open = d.dataset.game === event.target.value;
-      d.hidden = !d.open;
-    });
-  });
   // A tap whose request never reached the server (or whose answer never came back) is
   // sent again, as it was: its form's key makes a second arrival record nothing twice.
   var retries = 0;
@@ -253,3 +269,48 @@
     link.click();
   });
 })();
+
+// At the table for an hour: the screen stays awake while a match is open (released by the
+// browser when the page is hidden, asked for again when it comes back), and a share link
+// can be sent with the phone's own Share sheet or copied.
+(function () {
+  var lock = null;
+  function stayAwake() {
+    if (!("wakeLock" in navigator) || !document.getElementById("table")) return;
+    if (document.visibilityState !== "visible" || (lock && !lock.released)) return;
+    navigator.wakeLock.request("screen").then(function (held) { lock = held; }, function () {});
+  }
+  document.addEventListener("DOMContentLoaded", stayAwake);
+  document.addEventListener("visibilitychange", stayAwake);
+  function offer(root) {
+    root.querySelectorAll("[data-share]").forEach(function (b) { b.hidden = !navigator.share; });
+    root.querySelectorAll("[data-copy]").forEach(function (b) {
+      b.hidden = !(navigator.clipboard && window.isSecureContext);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { offer(document); });
+  document.addEventListener("click", function (event) {
+    var share = event.target.closest && event.target.closest("[data-share]");
+    if (share) {
+      navigator.share({ title: share.dataset.title, url: share.dataset.share }).catch(function () {});
+      return;
+    }
+    var copy = event.target.closest && event.target.closest("[data-copy]");
+    if (copy) {
+      navigator.clipboard.writeText(copy.dataset.copy).then(function () {
+        copy.textContent = "Copied";
+      }, function () {});
+    }
+  });
+})();
+// A tally: the pips of the tiles ticked for a seat, summed as they are tapped.
+document.addEventListener("change", function (event) {
+  var seat = event.target.closest && event.target.closest(".tally-seat");
+  var sum = seat && seat.querySelector(".pip-sum output");
+  if (!sum || event.target.type !== "checkbox") return;
+  var total = 0;
+  seat.querySelectorAll('input[type="checkbox"]:checked').forEach(function (box) {
+    box.value.split("-").forEach(function (half) { total += parseInt(half, 10) || 0; });
+  });
+  sum.textContent = String(total);
+});

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.models import Action, Match
 
-from .test_draw_round import pick
+from .test_draw_round import pick, play
 from .test_scoring_games import ready, start, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,11 +20,6 @@ def fix(page: Page, entry: int) -> None:
     """Tap Fix beside entry ``entry`` (from 1) of the round's log."""
     page.locator(f'.log a.fix[href$="/fix/{entry - 1}/"]').click()
     expect(page.get_by_role("heading", name=f"entry {entry}:")).to_be_visible()
-
-
-def play(page: Page, tile: str) -> None:
-    pick(page, tile)
-    page.locator(".end-button.fits").first.click()
 
 
 def test_ben_65_fixed_from_the_log_one_play_late(live_server, page: Page, shot):
@@ -86,8 +81,7 @@ def test_a_missed_dominards_card_drop_fixed_one_play_later(live_server, page: Pa
     page.locator('.end-button:not(.card-button)[data-end="lead"]').click()
     ana = page.locator(".scoreboard li").nth(0)
     expect(ana.locator(".cards")).to_have_text("5 cards")
-    pick(page, "6-3")
-    page.locator(".end-button.fits:not(.card-button)").first.click()
+    play(page, "6-3")
     expect(page.locator(".log")).to_contain_text("Ben played 6-3")
 
     fix(page, 2)

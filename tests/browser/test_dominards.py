@@ -10,17 +10,16 @@ from playwright.sync_api import Page, expect
 from referee import replay
 from tests.scoring.test_dominards import whole_game
 
-from .test_draw_round import pick
+from .test_draw_round import pick, play, plays_at_once
 from .test_scoring_games import start, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def the_lit_end(page: Page) -> None:
-    """Tap the one end the tapped tile fits."""
-    button = page.locator(".end-button.fits:not(.card-button)")
-    expect(button).to_have_count(1)
-    button.click()
+def the_lit_end(page: Page, tile: str) -> None:
+    """Play ``tile`` on the one end it fits: the tap on the tile plays it."""
+    assert plays_at_once(page, tile)
+    play(page, tile)
 
 
 def test_a_roll_a_target_and_a_card_drop(live_server, page: Page, shot):
@@ -52,16 +51,11 @@ def test_a_roll_a_target_and_a_card_drop(live_server, page: Page, shot):
     expect(ana.locator(".total")).to_have_text("12")
 
     # Ben and Caro play on the spinner's sides; a tile that makes no card total offers none.
-    pick(page, "6-3")
-    expect(page.locator('.card-button[data-end="A"]')).to_be_hidden()
-    the_lit_end(page)
+    the_lit_end(page, "6-3")
     expect(page.locator(".count strong")).to_have_text("15")
-    pick(page, "6-0")
-    the_lit_end(page)
+    the_lit_end(page, "6-0")
     # Ana's second turn under her roll: 3-3 on 6-3 makes 18, a multiple of 6.
-    pick(page, "3-3")
-    expect(page.locator(".end-button.fits .gain")).to_have_text(["+18"])
-    the_lit_end(page)
+    the_lit_end(page, "3-3")
     expect(page.locator("#last-scored")).to_contain_text("made 18: the dice's multiple, +18")
     expect(ana.locator(".total")).to_have_text("30")
 
@@ -111,12 +105,18 @@ def tap_in(page: Page, data: dict) -> int:
         return 1
     if data["type"] == "draw":
         assert data["count"] >= 1
-        for n in range(data["count"]):
+        left, taps = data["count"], 0
+        while left:  # the tiles drawn in as few taps as the buttons allow (8 at most a tap)
+            count = min(left, 8)
             before = int(page.locator("#table").get_attribute("data-version"))
-            page.locator('form:has(input[name="type"][value="draw"]) button').click()
-            if n + 1 < data["count"]:
-                expect(page.locator("#table")).to_have_attribute("data-version", str(before + 1))
-        return data["count"]
+            form = page.locator('form:has(input[name="type"][value="draw"])')
+            if count == 1:
+                form.locator("button:not([name])").click()
+            else:
+                form.locator(f'button[name="count"][value="{count}"]').click()
+            left, taps = left - count, taps + 1
+            expect(page.locator("#table")).to_have_attribute("data-version", str(before + 1))
+        return taps
     if data["type"] == "undo":
         page.get_by_role("button", name="Undo last").click()
         return 1
@@ -124,6 +124,10 @@ def tap_in(page: Page, data: dict) -> int:
         page.locator('form:has(input[name="type"][value="pass"]) button').click()
         return 1
     assert data["type"] == "play", data
+    if "on" in data and plays_at_once(page, data["tile"]):  # one end only: one tap
+        assert "card" not in data and "drop" not in data, data
+        play(page, data["tile"])
+        return 1
     pick(page, data["tile"])
     if "on" not in data:
         value = "lead"
@@ -138,6 +142,8 @@ def tap_in(page: Page, data: dict) -> int:
         )
     if "drop" in data:
         page.locator("#drop-field").select_option(data["drop"])
+    elif page.locator("#free-drop").is_visible():  # the choice is explicit: no card
+        page.locator("#drop-field").select_option("none")
     if "card" in data:
         button = page.locator(f'.card-button:not([hidden])[value="{value}"]').first
     else:

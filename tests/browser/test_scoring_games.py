@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Match
 
-from .test_draw_round import pick
+from .test_draw_round import pick, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,6 +18,8 @@ def start(page: Page, url: str, game: str, players: list[str], **options: str) -
     page.locator(f'input[name="game"][value="{game}"]').check()
     for n, name in enumerate(players, start=1):
         page.get_by_label(f"Player {n}").fill(name)
+    if options:  # the house rules are folded until asked for
+        page.locator("details.match-rules summary").click()
     for option, value in options.items():
         page.locator(f'select[name="{game}.{option}"]').select_option(value)
     page.get_by_role("button", name="Start").click()
@@ -82,8 +84,7 @@ def test_a_muggins_call_from_a_second_phone(live_server, browser, page: Page, sh
     expect(page.locator(".log")).to_contain_text("Ben called Muggins! · Ben +5", timeout=3000)
     expect(page.locator(".scoreboard li").nth(1).locator(".total")).to_have_text("5")
     # Once the next tile is down the log says what Ana's lead was worth.
-    pick(page, "5-0")
-    page.locator('.end-button[data-end="A"]').click()
+    play(page, "5-0")  # it fits one end only: one tap
     expect(page.locator(".log")).to_contain_text("Ana led 5-5 · worth 10")
     match = Match.objects.get()
     assert match.totals == [5, 5, 0]
@@ -100,8 +101,7 @@ def test_a_doubles_round_with_a_locked_number(live_server, page: Page, shot):
     pick(page, "3-3")
     page.locator('.end-button[data-end="lead"]').click()
     expect(page.locator(".unlocked")).to_contain_text("Unlocked: 3")
-    pick(page, "3-1")
-    page.locator(".end-button.fits").first.click()
+    play(page, "3-1")
     expect(page.locator("#status")).to_contain_text("Ana")
 
     # Ones are locked until 1-1 is down: the tapped tile lights nothing and says why.
@@ -110,9 +110,7 @@ def test_a_doubles_round_with_a_locked_number(live_server, page: Page, shot):
     expect(page.locator("#why")).to_contain_text("Ones are locked until 1-1 is on the table")
     expect(page.locator("#why")).to_contain_text("line.unlock")
     shot("13-doubles-locked")
-    pick(page, "1-1")
-    expect(page.locator("#why")).to_be_hidden()
-    page.locator(".end-button.fits").first.click()
+    play(page, "1-1")
     expect(page.locator(".unlocked")).to_contain_text("1 · 3")
 
     # Ana has played out: Ben shows his last tile and Ana scores it.

@@ -42,7 +42,6 @@ def test_a_watching_phone_follows_the_table_live(live_server, browser, page: Pag
         lead(page, "Ana", "6-6")
         # The watcher's page asks every 2 s; it shows the lead without a reload.
         expect(ben.locator(".log")).to_contain_text("Ana led 6-6", timeout=3000)
-        expect(ben.locator(".count strong")).to_have_text("12")
         ben.screenshot(path=str(shot("22-scorekeeper").parent / "22-watcher.png"), full_page=True)
         assert ben_problems == []
     finally:

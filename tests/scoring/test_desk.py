@@ -132,7 +132,7 @@ def test_an_illegal_proposal_names_the_rule_its_text_and_what_is_legal(client, d
     said = ruling(html)
     assert status == 200
     assert said.startswith("Not legal: Ana played 5-1 on 5-0")
-    assert "line.attach 5-1 does not fit on 5-0" in said
+    assert "5-1 does not fit on 5-0, which shows 0. 5-1 fits on 5-5. (line.attach)" in said
     assert "Every later tile is attached to one free face" in said  # the rule's text
     assert '<a class="rule" href="/rules/all-fives/#line.attach">' in html
     assert "Legal now instead: Ana played 5-1 on 5-5" in said

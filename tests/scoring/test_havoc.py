@@ -202,7 +202,12 @@ def test_a_double_nobody_answers_dies_and_its_placer_plays_on(scorekeeper):
     html = page(scorekeeper, match)
     assert banner(html) == "Ana's turn: draw from the boneyard."
     assert log(html)[-1] == "Ben passed on the double"
+    # The dead double is said aloud, with its rule (havoc.dead-double).
+    assert "5-5 is dead: every seat passed, so it leaves play and Ana plays a normal turn." in (
+        markup.unescape(html)
+    )
     act(scorekeeper, match, "draw", 0, from_="boneyard")
+    assert 'id="dead-double"' not in page(scorekeeper, match)
 
 
 def test_a_train_ending_in_the_number_takes_the_double(scorekeeper):
