@@ -106,6 +106,18 @@ def post_timed(
     return spent * 1000
 
 
+def confirm_timed(client: Client, match: Match, preview) -> float:  # noqa: ANN001
+    """Confirm the corrections a preview shows, as its form would; the milliseconds it took."""
+    html = preview.content.decode()
+    form = {n: re.search(rf'name="{n}" value="([^"]*)"', html)[1] for n in ("version", "key")}
+    form["fixes"] = re.search(r'name="fixes" value="([^"]*)"', html)[1].replace("&quot;", '"')
+    started = time.perf_counter()
+    done = client.post(f"/matches/{match.pk}/fix/", form)
+    spent = time.perf_counter() - started
+    assert done.status_code == 302, done.content[:300]
+    return spent * 1000
+
+
 def counted_post(client: Client, match: Match, data: dict) -> None:
     page = client.get(f"/matches/{match.pk}/").content.decode()
     form = {n: re.search(rf'name="{n}" value="([^"]*)"', page)[1] for n in ("version", "key")}
@@ -203,24 +215,12 @@ def requests() -> dict:
         preview = fixer.post(url, tally)
         previews.append((time.perf_counter() - started) * 1000)
         assert preview.status_code == 200, preview.content[-600:]
-        html = preview.content.decode()
-        form = {n: re.search(rf'name="{n}" value="([^"]*)"', html)[1] for n in ("version", "key")}
-        fixes = re.search(r'name="fixes" value="([^"]*)"', html)[1].replace("&quot;", '"')
-        started = time.perf_counter()
-        done = fixer.post(f"/matches/{fixed.pk}/fix/", {**form, "fixes": fixes})
-        confirms.append((time.perf_counter() - started) * 1000)
-        assert done.status_code == 302, done.content[:300]
+        confirms.append(confirm_timed(fixer, fixed, preview))
         # The round in progress gets a correction too (its last draw never happened), and
         # then Ben plays: the tap replays a round whose log holds a correction.
         fixer.get(f"/matches/{fixed.pk}/rounds/30/fix/59/")
         removed = fixer.post(f"/matches/{fixed.pk}/rounds/30/fix/59/remove/", {"how": "x"})
-        html = removed.content.decode()
-        form = {n: re.search(rf'name="{n}" value="([^"]*)"', html)[1] for n in ("version", "key")}
-        fixes = re.search(r'name="fixes" value="([^"]*)"', html)[1].replace("&quot;", '"')
-        started = time.perf_counter()
-        done = fixer.post(f"/matches/{fixed.pk}/fix/", {**form, "fixes": fixes})
-        lately.append((time.perf_counter() - started) * 1000)
-        assert done.status_code == 302
+        lately.append(confirm_timed(fixer, fixed, removed))
         after.append(post_timed(fixer, fixed, play))
     out["correct_preview_ms"] = statistics.median(previews)
     out["correct_round_1_ms"] = statistics.median(confirms)

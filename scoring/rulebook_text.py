@@ -474,6 +474,28 @@ BIG_SETS = "With a bigger set, 7 each for up to four players and 5 each for five
 
 # --- The games, in the order of play ----------------------------------------------------
 
+FIVES_NEEDS = "A double-six set of dominoes; a cribbage board to keep score, if you like."
+
+
+def _fives_sections(spinner: tuple, muggins: tuple) -> tuple:
+    """All Fives and Muggins, which differ in their spinner and in who calls the score."""
+    return (
+        NEED,
+        (
+            "The deal",
+            (_deal("5, however many play; the rest stay face down as the boneyard. " + BIG_SETS),),
+        ),
+        WHO_STARTS,
+        ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, spinner, SIDES_FIRST_ON)),
+        ("When you cannot play", (MUST_DRAW, DRAW_UNTIL, RESERVE_TWO, DEAD_END)),
+        ("Scoring as you play", (COUNT_SCORING, COUNT_SPINNER, FIVES_SCORE, muggins)),
+        ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY + (END_BONUS,)),
+        ("The end of the match", (FIVES_TARGET,)),
+        (AT_THE_TABLE, DRAW_PROCEDURE),
+        RECORD,
+    )
+
+
 GAMES: dict[str, dict] = {
     "block": {
         "line": "Match tiles end to end, nobody draws. Go out first, or hold the fewest pips "
@@ -519,49 +541,13 @@ GAMES: dict[str, dict] = {
     "all-fives": {
         "line": "Make the open ends add up to a multiple of five and score it as you play; "
         "the first double spins.",
-        "needs": "A double-six set of dominoes; a cribbage board to keep score, if you like.",
-        "sections": (
-            NEED,
-            (
-                "The deal",
-                (
-                    _deal(
-                        "5, however many play; the rest stay face down as the boneyard. " + BIG_SETS
-                    ),
-                ),
-            ),
-            WHO_STARTS,
-            ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_FIRST, SIDES_FIRST_ON)),
-            ("When you cannot play", (MUST_DRAW, DRAW_UNTIL, RESERVE_TWO, DEAD_END)),
-            ("Scoring as you play", (COUNT_SCORING, COUNT_SPINNER, FIVES_SCORE, FIVES_MUGGINS_OFF)),
-            ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY + (END_BONUS,)),
-            ("The end of the match", (FIVES_TARGET,)),
-            (AT_THE_TABLE, DRAW_PROCEDURE),
-            RECORD,
-        ),
+        "needs": FIVES_NEEDS,
+        "sections": _fives_sections(SPINNER_FIRST, FIVES_MUGGINS_OFF),
     },
     "muggins": {
         "line": "All Fives where you call your own score, and a score you miss can be taken.",
-        "needs": "A double-six set of dominoes; a cribbage board to keep score, if you like.",
-        "sections": (
-            NEED,
-            (
-                "The deal",
-                (
-                    _deal(
-                        "5, however many play; the rest stay face down as the boneyard. " + BIG_SETS
-                    ),
-                ),
-            ),
-            WHO_STARTS,
-            ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_NONE, SIDES_FIRST_ON)),
-            ("When you cannot play", (MUST_DRAW, DRAW_UNTIL, RESERVE_TWO, DEAD_END)),
-            ("Scoring as you play", (COUNT_SCORING, COUNT_SPINNER, FIVES_SCORE, FIVES_MUGGINS_ON)),
-            ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY + (END_BONUS,)),
-            ("The end of the match", (FIVES_TARGET,)),
-            (AT_THE_TABLE, DRAW_PROCEDURE),
-            RECORD,
-        ),
+        "needs": FIVES_NEEDS,
+        "sections": _fives_sections(SPINNER_NONE, FIVES_MUGGINS_ON),
     },
     "fives-and-threes": {
         "line": "The pub game: counts that divide by five or three score, nobody draws, and "
