@@ -1199,7 +1199,12 @@ GAMES: dict[str, dict] = {
 OPTIONS: dict[str, dict] = {
     "set": {
         "asks": "Which set of dominoes the match is played with.",
-        "names": {0: "as the rulebook says"},
+        "names": {
+            0: "double-9, or double-12 for 7 or 8 players",
+            6: "double-6",
+            9: "double-9",
+            12: "double-12",
+        },
         "choices": {
             0: "double-nine for up to six players, double-twelve for seven or eight",
             6: "double-six, 28 tiles",
@@ -1209,7 +1214,7 @@ OPTIONS: dict[str, dict] = {
     },
     "hand_size": {
         "asks": "How many tiles each player is dealt.",
-        "names": {0: "as the rulebook deals"},
+        "names": {0: "as the rulebook deals", "*": "{n} tile{s}"},
         "choices": {
             0: "the number the deal above gives for your number of players",
             "*": "that many tiles each, whatever the number of players",
@@ -1217,10 +1222,12 @@ OPTIONS: dict[str, dict] = {
     },
     "opening": {
         "asks": "Whether the lead must be a double.",
+        "names": {"any": "any tile", "double": "a double"},
         "choices": {"any": "any tile may lead", "double": "the lead must be a double"},
     },
     "spinners": {
         "asks": "Which doubles spin.",
+        "names": {"none": "none", "first": "the first double", "all": "every double"},
         "choices": {
             "none": "no double spins; every line just grows at its two ends",
             "first": "the first double played in a round is the only spinner",
@@ -1236,6 +1243,10 @@ OPTIONS: dict[str, dict] = {
     },
     "spinner_count": {
         "asks": "How a spinner counts in the total of the ends.",
+        "names": {
+            "while-end": "both halves while a side is open",
+            "halves": "each half until its end is covered",
+        },
         "choices": {
             "while-end": "both halves, until both its long sides are covered; then nothing",
             "halves": "each half counts until the short end beside it is covered, whatever "
@@ -1251,6 +1262,7 @@ OPTIONS: dict[str, dict] = {
     },
     "draw_until": {
         "asks": "How much you draw when you cannot play.",
+        "names": {"playable": "until a tile fits", "one": "one tile, then play it or pass"},
         "choices": {
             "playable": "keep drawing until a tile fits, then play it",
             "one": "draw one tile; play it if it fits, otherwise knock",
@@ -1258,6 +1270,7 @@ OPTIONS: dict[str, dict] = {
     },
     "reserve": {
         "asks": "How many tiles at the bottom of the boneyard are never drawn.",
+        "names": {0: "none: draw them all", "*": "{n} tile{s}"},
         "choices": {0: "every tile may be drawn", "*": "that many tiles stay undrawn"},
     },
     "one_end_doubles": {
@@ -1273,6 +1286,7 @@ OPTIONS: dict[str, dict] = {
     },
     "target": {
         "asks": "How many points win the match.",
+        "names": {"*": "{n} points"},
         "choices": {"*": "the match is played to that many points"},
     },
     "muggins": {
@@ -1307,6 +1321,11 @@ OPTIONS: dict[str, dict] = {
     },
     "threes_scoring": {
         "asks": "What a count that divides by 5 or 3 scores.",
+        "names": {
+            "pub": "pub: 15 scores 8",
+            "face": "the count: 15 scores 15",
+            "face-each": "the count per 3 and 5: 15 scores 30",
+        },
         "choices": {
             "pub": "one point per five plus one per three in the count: 15 scores 8",
             "face": "the count itself, once: 15 scores 15",
@@ -1355,6 +1374,12 @@ OPTIONS: dict[str, dict] = {
     },
     "blanks": {
         "asks": "What a chain of blanks is worth.",
+        "names": {
+            "normal": "1 a segment, like any number",
+            "worthless": "worthless: 0",
+            "double": "2 a segment",
+            "wild": "wild: whatever scores most",
+        },
         "choices": {
             "normal": "1 point a segment, like any other number",
             "worthless": "nothing",
@@ -1364,7 +1389,7 @@ OPTIONS: dict[str, dict] = {
     },
     "rounds": {
         "asks": "How many rounds make the match.",
-        "names": {0: "until we stop"},
+        "names": {0: "until we stop", "*": "{n} round{s}"},
         "choices": {
             0: "play until the table stops the match",
             "*": "that many rounds",

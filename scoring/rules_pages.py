@@ -47,9 +47,18 @@ def _lookup(table: Mapping[Any, str], value: Any) -> str | None:
     return None
 
 
+def choice_name(name: str, value: Any) -> str:
+    """A house rule's value by its short name, the one the new-match form and the rules
+    page both show ("as the rulebook deals" for a hand size of 0, "7 tiles" for 7)."""
+    names = OPTIONS.get(name, {}).get("names", {})
+    named = _lookup(names, value)
+    if named is None and "*" in names and type(value) is int:
+        named = names["*"].format(n=value, s="" if value == 1 else "s")
+    return named or shown(value)
+
+
 def _named(option: Option, value: Any) -> str:
-    """A value by the name the new-match form gives it ("as the rulebook deals" for 0)."""
-    return _lookup(OPTIONS[option.name].get("names", {}), value) or shown(value)
+    return choice_name(option.name, value)
 
 
 def _span(values: Sequence[Any]) -> str:

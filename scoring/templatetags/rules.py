@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from referee import PRESETS
+from scoring.rules_pages import choice_name as named
 
 register = template.Library()
 
@@ -17,3 +18,9 @@ def rule_link(rule: str, game: str) -> str:
         game = next((slug for slug, p in PRESETS.items() if rule in p.rules), game)
     url = reverse("rules_game", args=[game])
     return format_html('<a class="rule" href="{}#{}">{}</a>', url, rule, rule)
+
+
+@register.filter
+def choice_name(value: object, option: str) -> str:
+    """``{{ value|choice_name:option.name }}``: a house rule's value in players' words."""
+    return named(option, value)

@@ -119,7 +119,11 @@ def test_every_house_rule_is_beside_the_rule_it_changes(client, db, slug):
 
 def test_a_default_is_the_games_own(client, db):
     spinners = 'id="option-spinners"'
-    for slug, default in [("all-fives", "first"), ("muggins", "none"), ("doubles", "all")]:
+    for slug, default in [
+        ("all-fives", "the first double"),
+        ("muggins", "none"),
+        ("doubles", "every double"),
+    ]:
         html = page(client, slug)
         assert f"Default: <strong>{default}</strong>" in html[html.index(spinners) :][:900]
     html = page(client, "muggins")
@@ -138,8 +142,11 @@ def test_a_default_that_depends_on_the_mode_says_so(client, db):
 
 def test_choices_are_in_players_words_and_a_count_is_a_range(client, db):
     html = page(client, "fives-and-threes")
-    assert "<li><strong>pub</strong>: one point per five plus one per three" in html
-    assert "<li><strong>face-each</strong>: the count once for each of 5 and 3" in html
+    assert "<li><strong>pub: 15 scores 8</strong>: one point per five plus one per three" in html
+    assert (
+        "<li><strong>the count per 3 and 5: 15 scores 30</strong>: "
+        "the count once for each of 5 and 3" in html
+    )
     hand = html[html.index('id="option-hand_size"') :].split("</ul>")[0]
     assert "Default: <strong>as the rulebook deals</strong>" in hand
     assert "<li><strong>1 to 21</strong>: that many tiles each" in hand  # not 21 numbers
