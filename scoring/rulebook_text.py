@@ -19,6 +19,8 @@ double), each game has its own text.
 
 from __future__ import annotations
 
+from referee.rulebook import PRESETS
+
 # --- What you need ----------------------------------------------------------------------
 
 SET_TILES = (
@@ -461,6 +463,25 @@ RECORD = ("When the record is wrong", CORRECTIONS)
 TALLY = (TALLY_HANDS, TALLY_ONE_END, TALLY_AUDIT, TALLY_WINNER)
 
 
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _hands(slug: str) -> str:
+    """How many tiles each player takes, from the referee's own table (``hand.count``), so
+    the rulebook and the deal can never disagree: "7 for two players, 5 for three or four"."""
+    sizes = PRESETS[slug].hand_sizes
+    if len(set(sizes.values())) == 1:
+        return f"{next(iter(sizes.values()))}, however many play"
+    groups: list[tuple[int, list[int]]] = []
+    for players, size in sorted(sizes.items()):
+        if groups and groups[-1][0] == size:
+            groups[-1][1].append(players)
+        else:
+            groups.append((size, [players]))
+    parts = [f"{size} for {' or '.join(NUMBERS[p] for p in players)}" for size, players in groups]
+    return parts[0] + " players" + "".join(f", {part}" for part in parts[1:])
+
+
 def _deal(sizes: str) -> tuple[str, str]:
     return (
         "hand.count",
@@ -483,7 +504,11 @@ def _fives_sections(spinner: tuple, muggins: tuple) -> tuple:
         NEED,
         (
             "The deal",
-            (_deal("5, however many play; the rest stay face down as the boneyard. " + BIG_SETS),),
+            (
+                _deal(
+                    _hands("all-fives") + "; the rest stay face down as the boneyard. " + BIG_SETS
+                ),
+            ),
         ),
         WHO_STARTS,
         ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, spinner, SIDES_FIRST_ON)),
@@ -503,7 +528,7 @@ GAMES: dict[str, dict] = {
         "needs": "A double-six set of dominoes.",
         "sections": (
             NEED,
-            ("The deal", (_deal("7 for two players, 5 for three or four. " + BIG_SETS),)),
+            ("The deal", (_deal(_hands("block") + ". " + BIG_SETS),)),
             WHO_STARTS,
             ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_NONE, SIDES_FIRST_ON)),
             ("When you cannot play", (NO_DRAW, DEAD_END)),
@@ -521,12 +546,7 @@ GAMES: dict[str, dict] = {
             NEED,
             (
                 "The deal",
-                (
-                    _deal(
-                        "7 for two players, 5 for three, 4 for four, 3 for five; the rest "
-                        "stay face down as the boneyard. " + BIG_SETS
-                    ),
-                ),
+                (_deal(_hands("draw") + "; the rest stay face down as the boneyard. " + BIG_SETS),),
             ),
             WHO_STARTS,
             ("A turn", (TURN_ORDER, ATTACH, CROSSWISE, SPINNER_NONE, SIDES_FIRST_ON)),
@@ -559,8 +579,9 @@ GAMES: dict[str, dict] = {
                 "The deal",
                 (
                     _deal(
-                        "7 for two players, 5 for three or four; the rest stay face down, "
-                        "out of the round. " + BIG_SETS
+                        _hands("fives-and-threes")
+                        + "; the rest stay face down, out of the round. "
+                        + BIG_SETS
                     ),
                 ),
             ),
@@ -587,8 +608,7 @@ GAMES: dict[str, dict] = {
                 "The deal",
                 (
                     _deal(
-                        "7 for two players, 5 for three, 4 for four, 3 for five; the rest "
-                        "stay face down as the boneyard. " + BIG_SETS
+                        _hands("cross") + "; the rest stay face down as the boneyard. " + BIG_SETS
                     ),
                 ),
             ),
@@ -624,8 +644,9 @@ GAMES: dict[str, dict] = {
                 "The deal",
                 (
                     _deal(
-                        "7 for two or three players, 5 for four or five; the rest stay face "
-                        "down as the boneyard. " + BIG_SETS
+                        _hands("cross-spinners")
+                        + "; the rest stay face down as the boneyard. "
+                        + BIG_SETS
                     ),
                 ),
             ),
@@ -662,8 +683,7 @@ GAMES: dict[str, dict] = {
                 "The deal",
                 (
                     _deal(
-                        "8 for two players, 6 for three or four; the rest stay face down as "
-                        "the boneyard. " + BIG_SETS
+                        _hands("doubles") + "; the rest stay face down as the boneyard. " + BIG_SETS
                     ),
                 ),
             ),
