@@ -25,6 +25,7 @@ from typing import Any
 
 from referee.actions import INSERT, REMOVE, Abandon, Action, Adjust, Correct, Stop
 from referee.errors import IllegalAction
+from referee.teams import team_totals, teams
 
 ABANDONED = "abandoned"  # a round's result reason: it ended with no score
 STOPPED = "stopped"  # a round's result reason: the table stopped the match during it
@@ -225,12 +226,15 @@ def _stop(state: Any, action: Stop, winner: str) -> Any:
     after = replace(state, stop=action, result=result, last_points=(0,) * state.seats)
     if action.abandoned:
         return replace(after, champion=None, shared=())
-    totals = after.totals
-    best = max(totals) if winner == "high" else min(totals)
-    leaders = tuple(s for s, t in enumerate(totals) if t == best)
-    if len(leaders) == 1:
-        return replace(after, champion=leaders[0], shared=())
-    return replace(after, champion=None, shared=leaders)
+    # The totals decide, by team in partnerships (team.score); a team is named by its
+    # first seat, and a tie shares the win between the tied teams' seats.
+    sides = teams(state.seats, state.options)
+    by_team = team_totals(after.totals, sides)
+    best = max(by_team) if winner == "high" else min(by_team)
+    top = [team for team, total in zip(sides, by_team, strict=True) if total == best]
+    if len(top) == 1:
+        return replace(after, champion=top[0][0], shared=())
+    return replace(after, champion=None, shared=tuple(sorted(s for team in top for s in team)))
 
 
 def stopped_words(stop: Stop) -> str:

@@ -23,12 +23,13 @@ from referee.corrections import as_played, corrects
 from referee.errors import InvalidAction, RefereeError, shown
 from referee.games import engine, line
 from referee.rulebook import preset
+from referee.teams import team_of, team_totals, teams
 from referee.tiles import DominoSet
 
 FORMAT = "boneyard-match/1"
 MAX_NAME = 40
 _TOP_FIELDS = {"format", "game", "options", "players", "rounds"}
-_COMPUTED_TOP = {"totals", "winner"}
+_COMPUTED_TOP = {"totals", "winner", "teams", "team_totals", "winners"}
 _ROUND_FIELDS = {"actions"}
 _COMPUTED_ROUND = {"result"}
 
@@ -367,4 +368,20 @@ def export(match: MatchReplay) -> dict[str, Any]:
         "rounds": rounds,
         "totals": {str(s): t for s, t in enumerate(match.totals)},
         "winner": match.winner,
+        **_partnerships(match),
+    }
+
+
+def _partnerships(match: MatchReplay) -> dict[str, Any]:
+    """MATCH_FORMAT.md, partnerships: the teams, their totals by first seat, and both
+    winners (``winner`` is the winning team's first seat already)."""
+    if not match.options.get("partnerships"):
+        return {}
+    sides = teams(len(match.players), match.options)
+    by_team = team_totals(match.totals, sides)
+    winners = team_of(sides, match.winner) if match.winner is not None else None
+    return {
+        "teams": [list(team) for team in sides],
+        "team_totals": {str(team[0]): t for team, t in zip(sides, by_team, strict=True)},
+        "winners": list(winners) if winners is not None else None,
     }

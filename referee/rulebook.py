@@ -204,6 +204,16 @@ ROUNDS = _option(
     "rounds", "havoc.win", "Rounds", 0, (0, 1, 2, 3, 4, 5, 6, 8, 10),
     "How many rounds make the match; 0 plays until the table stops it. Lowest total wins.",
 )  # fmt: skip
+PARTNERSHIPS = _option(
+    "partnerships", "team.seats", "Play in pairs", False, (),
+    "Four players in two teams, partners sitting opposite: seats 1 and 3 against 2 and 4. "
+    "A team scores together and wins together.",
+)  # fmt: skip
+COUNT_ALL_HANDS = _option(
+    "count_all_hands", "team.block", "The winners count every other hand", False, (),
+    "In pairs: the team that wins a round scores the pips in all three other hands, the "
+    "partner's included (the Latin American count).",
+)  # fmt: skip
 HINTS = _option(
     "hints", "fives.score", "Show what each play would score", True, (),
     "Off for competitive play: the player must see the count for themselves.",
@@ -239,12 +249,17 @@ _CORRECTIONS = (
 _PROCEDURE = ("procedure.misplay", "procedure.out-of-turn", "procedure.exposed") + _CORRECTIONS
 _DRAW_PROCEDURE = ("procedure.overdraw", "procedure.underdraw")
 _FIVES_RULES = ("fives.score", "fives.end-bonus", "fives.target", "fives.muggins")
+# Partnerships (RULES.md §8), in the games that offer them.
+_TEAM_BLOCK = ("team.seats", "team.score", "team.block", "team.tally")
+_TEAM_FIVES = ("team.seats", "team.score", "team.fives", "team.muggins", "team.tally")
+_TEAM_THREES = ("team.seats", "team.score", "team.fives", "team.tally")
 
 _LINE_OPTIONS = (SET, HAND_SIZE, OPENING, SPINNERS, SIDES_FIRST, SPINNER_COUNT)
-_TALLY_OPTIONS = (ONE_END_DOUBLES, BLOCKED_MINUS_OWN, TARGET)
+_TALLY_OPTIONS = (ONE_END_DOUBLES, BLOCKED_MINUS_OWN, TARGET, PARTNERSHIPS, COUNT_ALL_HANDS)
 _FIVES_OPTIONS = (
     SET, HAND_SIZE, OPENING, SIDES_FIRST, SPINNER_COUNT, DRAW_UNTIL, _default(RESERVE, 2),
     ONE_END_DOUBLES, FALSE_CLAIM, ROUND_COMBINED, END_AT_TARGET, FIVES_TARGET, HINTS,
+    PARTNERSHIPS,
 )  # fmt: skip
 _CROSS_OPTIONS = (SET, HAND_SIZE, DRAW_UNTIL, RESERVE) + _TALLY_OPTIONS
 
@@ -257,7 +272,7 @@ PRESETS: dict[str, Preset] = {
             "First to play out, or lowest pips when the game blocks, scores the rest.",
             _LINE_OPTIONS + _TALLY_OPTIONS, (2, 4), {2: 7, 3: 5, 4: 5}, draws=False,
             rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order", "block.no-draw") + _END_RULES
-            + ("block.score",) + _PROCEDURE,
+            + ("block.score",) + _TEAM_BLOCK + _PROCEDURE,
         ),
         Preset(
             "draw", "Draw", "line",
@@ -266,7 +281,7 @@ PRESETS: dict[str, Preset] = {
             _LINE_OPTIONS + (DRAW_UNTIL, RESERVE) + _TALLY_OPTIONS, (2, 5),
             {2: 7, 3: 5, 4: 4, 5: 3}, draws=True,
             rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
-            + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
+            + ("block.score",) + _TEAM_BLOCK + _PROCEDURE + _DRAW_PROCEDURE,
         ),
         Preset(
             "all-fives", "All Fives", "line",
@@ -276,7 +291,7 @@ PRESETS: dict[str, Preset] = {
             + (MUGGINS,) + _FIVES_OPTIONS[8:],
             (2, 5), {2: 5, 3: 5, 4: 5, 5: 5}, draws=True, scoring="fives",
             rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
-            + _FIVES_RULES + _PROCEDURE + _DRAW_PROCEDURE,
+            + _FIVES_RULES + _TEAM_FIVES + _PROCEDURE + _DRAW_PROCEDURE,
         ),
         Preset(
             "muggins", "Muggins", "line",
@@ -286,18 +301,19 @@ PRESETS: dict[str, Preset] = {
             + (_default(MUGGINS, True),) + _FIVES_OPTIONS[8:],
             (2, 5), {2: 5, 3: 5, 4: 5, 5: 5}, draws=True, scoring="fives",
             rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
-            + _FIVES_RULES + _PROCEDURE + _DRAW_PROCEDURE,
+            + _FIVES_RULES + _TEAM_FIVES + _PROCEDURE + _DRAW_PROCEDURE,
         ),
         Preset(
             "fives-and-threes", "Fives and Threes", "line",
             "The pub game: a count divisible by five or three scores; no drawing; first to "
             "exactly 61.",
             _LINE_OPTIONS + (ONE_END_DOUBLES, THREES_SCORING, ROUND_COMBINED, EXACT_TARGET,
-                             THREES_TARGET, _default_rule(HINTS, "threes.score")),
+                             THREES_TARGET, _default_rule(HINTS, "threes.score"),
+                             PARTNERSHIPS),
             (2, 4), {2: 7, 3: 5, 4: 5}, draws=False, scoring="threes",
             rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order", "block.no-draw") + _END_RULES
             + ("threes.score", "threes.chip-out", "fives.end-bonus", "threes.target")
-            + _PROCEDURE,
+            + _TEAM_THREES + _PROCEDURE,
         ),
         Preset(
             "cross", "Cross", "line",
@@ -307,7 +323,7 @@ PRESETS: dict[str, Preset] = {
             fixed={"opening": "cross", "spinners": "none", "sides_first": True,
                    "spinner_count": "while-end"},
             rules=_COMMON_RULES + _CROSS_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
-            + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
+            + ("block.score",) + _TEAM_BLOCK + _PROCEDURE + _DRAW_PROCEDURE,
         ),
         Preset(
             "cross-spinners", "Cross with spinners", "line",
@@ -316,7 +332,8 @@ PRESETS: dict[str, Preset] = {
             fixed={"opening": "cross", "spinners": "all", "sides_first": False,
                    "spinner_count": "while-end"},
             rules=_COMMON_RULES + _CROSS_RULES + ("line.sides-first", "turn.order")
-            + _DRAW_RULES + _END_RULES + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
+            + _DRAW_RULES + _END_RULES + ("block.score",) + _TEAM_BLOCK + _PROCEDURE
+            + _DRAW_PROCEDURE,
         ),
         Preset(
             "doubles", "Doubles", "line",
@@ -327,7 +344,7 @@ PRESETS: dict[str, Preset] = {
              _default(RESERVE, 2)) + _TALLY_OPTIONS,
             (2, 4), {2: 8, 3: 6, 4: 6}, draws=True, fixed={"opening": "double"},
             rules=_COMMON_RULES + _LAYOUT_RULES + ("line.unlock", "turn.order") + _DRAW_RULES
-            + _END_RULES + ("block.score",) + _PROCEDURE + _DRAW_PROCEDURE,
+            + _END_RULES + ("block.score",) + _TEAM_BLOCK + _PROCEDURE + _DRAW_PROCEDURE,
         ),
         Preset(
             "dominards", "Dominards", "line",
@@ -420,6 +437,9 @@ def hand_size(game: Preset, options: Mapping[str, Any], players: int) -> int:
     """Tiles dealt to each seat (``hand.count``), as the rulebook's table says."""
     if options.get("hand_size"):
         return options["hand_size"]
+    if options.get("partnerships") and game.slug == "block":
+        # team.seats: partnership Block deals the whole double-6 set, 10 each from larger ones.
+        return 7 if options["set"] == 6 else 10
     if options["set"] == 6:
         return game.hand_sizes[players]
     return 7 if players <= 4 else 5

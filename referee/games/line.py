@@ -55,6 +55,7 @@ from referee.games.scoring import (
 )
 from referee.layout import END, SIDE, Layout, LayoutRules
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
+from referee.teams import Team, leader, team_name, team_of, teams
 from referee.tiles import DominoSet, Tile
 
 #: Declarations the referee considers (multiples of 5 up to this): no count reaches it.
@@ -244,11 +245,15 @@ class RoundState:
 
     @property
     def callers(self) -> tuple[int, ...]:
-        """The seats that may call Muggins now: every seat but the player's, from the play
-        until the next tile (``fives.muggins``)."""
+        """The seats that may call Muggins now: the player's opponents (a partner may not:
+        ``team.muggins``), from the play until the next tile (``fives.muggins``)."""
         if not self.muggins_open:
             return ()
-        return tuple(s for s in range(self.seats) if s != self.pending.seat)
+        return self.opponents(self.pending.seat)
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """The seats not on ``seat``'s team."""
+        return tuple(s for s in range(self.seats) if s not in self.team(seat))
 
     @property
     def challengers(self) -> tuple[int, ...]:
@@ -284,6 +289,22 @@ class RoundState:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        """The teams (``team.seats``): 0+2 against 1+3 in partnerships, else each seat."""
+        return teams(self.seats, self.options)
+
+    def team(self, seat: int) -> Team:
+        return team_of(self.teams, seat)
+
+    def team_name(self, seat: int) -> str:
+        """The seat's team as the table names it: "Ana & Caro", or "Ana" alone."""
+        return team_name(self.names, self.team(seat))
+
+    def team_total(self, seat: int) -> int:
+        """The total that counts for ``seat`` against the target: its team's (``team.score``)."""
+        return sum(self.totals[s] for s in self.team(seat))
+
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
 
@@ -297,6 +318,15 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
         raise InvalidAction(
             f"{game.title} with a double-{options['set']} set is for {low} to {high} players,"
             f" not {players}."
+        )
+    if options.get("partnerships") and players != 4:
+        raise InvalidAction(
+            f"Playing in pairs takes four players, two teams of two; this table has {players}."
+        )
+    if options.get("count_all_hands") and not options.get("partnerships"):
+        raise InvalidAction(
+            "count_all_hands counts the partner's hand too, so it needs partnerships: "
+            "without partners the round's winner already scores every other hand."
         )
     dealt = hand_size(game, options, players) * players
     tiles = len(DominoSet(options["set"]).tiles)
@@ -575,10 +605,14 @@ def _check_declare(state: RoundState, action: Declare) -> int:
     pending = _check_declaring_game(state, action.seat, "declare a score")
     who, player = state.name(action.seat), state.name(pending.seat)
     if action.seat != pending.seat:
+        then = (
+            f"as {player}'s partner, {who} may not call Muggins on it either"
+            if action.seat in state.team(pending.seat)
+            else f"{who} may call Muggins to take what it missed"
+        )
         raise IllegalAction(
             "fives.muggins",
-            f"Only {player} declares the score of {player}'s {pending.tile}; {who} may call "
-            "Muggins to take what it missed.",
+            f"Only {player} declares the score of {player}'s {pending.tile}; {then}.",
         )
     if pending.declared is not None:
         raise IllegalAction(
@@ -619,6 +653,7 @@ def _check_muggins(state: RoundState, action: Muggins) -> int:
         raise IllegalAction(
             "fives.muggins", f"{who} cannot call Muggins on {who}'s own {pending.tile}."
         )
+    _check_opponent(state, action.seat, pending, "call Muggins on")
     if pending.taken_by is not None:
         raise IllegalAction(
             "fives.muggins",
@@ -632,6 +667,18 @@ def _check_muggins(state: RoundState, action: Muggins) -> int:
             "not recorded.",
         )
     return missed
+
+
+def _check_opponent(state: RoundState, seat: int, pending: Pending, doing: str) -> None:
+    """``team.muggins``: only an opponent may take or challenge a partner's score."""
+    if seat in state.team(pending.seat):
+        who, player = state.name(seat), state.name(pending.seat)
+        them = " or ".join(state.name(s) for s in state.opponents(pending.seat))
+        raise IllegalAction(
+            "team.muggins",
+            f"{who} is {player}'s partner: only an opponent ({them}) may {doing} "
+            f"{player}'s {pending.tile}.",
+        )
 
 
 def _check_challenge(state: RoundState, action: Challenge) -> int:
@@ -649,6 +696,7 @@ def _check_challenge(state: RoundState, action: Challenge) -> int:
         )
     if action.seat == pending.seat:
         raise IllegalAction("fives.muggins", f"{who} cannot challenge {who}'s own claim.")
+    _check_opponent(state, action.seat, pending, "challenge")
     if pending.challenged_by is not None:
         raise IllegalAction(
             "fives.muggins",
@@ -771,15 +819,17 @@ def _audit(state: RoundState, hands: Mapping[int, tuple[Tile, ...]]) -> tuple[Fi
 
 
 def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
-    """``tally.winner``, then what the round's end scores the winner (the family says)."""
+    """``tally.winner`` (by team: ``team.block``), then what the round's end scores the
+    winner (the family says)."""
     if state.ended == DOMINO:
         winner: int | None = _domino_seat(state)
         if pips[winner]:
             raise IllegalAction("end.domino", f"{state.name(winner)} played out and holds no pips.")
     else:
-        low = min(pips)
-        lowest = [seat for seat, p in enumerate(pips) if p == low]
-        winner = lowest[0] if len(lowest) == 1 else None
+        # team.block, team.fives: a blocked round goes to the team with the fewest pips
+        # between its seats (a tie: nobody), and is credited to its seat holding fewest.
+        team = leader(pips, state.teams, lowest=True)
+        winner = None if team is None else min(team, key=lambda seat: pips[seat])
     points, bonus = [0] * state.seats, ""
     if winner is not None:
         points[winner], bonus = state.scoring.round_end(state, pips, winner)

@@ -151,6 +151,7 @@ def test_the_export_adds_what_the_referee_computed():
         "set": 6, "hand_size": 0, "opening": "any", "spinners": "none", "sides_first": True,
         "spinner_count": "while-end", "draw_until": "playable", "reserve": 0,
         "one_end_doubles": False, "blocked_minus_own": False, "target": 200,
+        "partnerships": False, "count_all_hands": False,
     }  # fmt: skip
     stripped = [
         [{k: v for k, v in a.items() if k != "points"} for a in r["actions"]] for r in rounds

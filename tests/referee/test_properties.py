@@ -57,10 +57,15 @@ def games(draw, slugs=LINE_GAMES) -> tuple[str, dict, tuple[str, ...]]:
     slug = draw(st.sampled_from(slugs))
     game = PRESETS[slug]
     options = {}
+    players = draw(st.integers(game.players[0], min(game.players[1], 4)))
     for option in game.options:
         if option.name == "hand_size":
             continue  # as the rulebook deals
-        if option.name == "set":
+        if option.name == "partnerships":  # team.seats: four players
+            options["partnerships"] = players == 4 and draw(st.booleans())
+        elif option.name == "count_all_hands":  # team.block: in partnerships only
+            options["count_all_hands"] = options["partnerships"] and draw(st.booleans())
+        elif option.name == "set":
             options["set"] = draw(st.sampled_from((6, 6, 6, 9)))
         elif option.name == "target":
             options["target"] = option.choices[0]  # the lowest, so matches end
@@ -68,7 +73,6 @@ def games(draw, slugs=LINE_GAMES) -> tuple[str, dict, tuple[str, ...]]:
             options[option.name] = draw(st.booleans())
         else:
             options[option.name] = draw(st.sampled_from(option.choices))
-    players = draw(st.integers(game.players[0], min(game.players[1], 4)))
     return slug, options, NAMES[:players]
 
 
@@ -257,6 +261,16 @@ def test_random_legal_matches_replay_and_export_identically(data):
     totals = tuple(sum(steps[-1].after.result.points[s] for steps in rounds) for s in seats)
     assert match.totals == totals
     first = export(match)
+    if document["options"].get("partnerships"):  # team.score, MATCH_FORMAT.md: partnerships
+        t = match.totals
+        assert first["teams"] == [[0, 2], [1, 3]]
+        assert first["team_totals"] == {"0": t[0] + t[2], "1": t[1] + t[3]}
+        assert first["winner"] in (None, 0, 1)
+        assert first["winners"] == (
+            None if match.winner is None else [match.winner, match.winner + 2]
+        )
+    else:
+        assert not {"teams", "team_totals", "winners"} & set(first)
     # totals are the sum of the logged points
     logged = [0] * len(seats)
     for action in (a for r in first["rounds"] for a in r["actions"]):
@@ -398,6 +412,12 @@ def worth(state: line.RoundState, count: int) -> int:
     return 0
 
 
+def side_total(state: line.RoundState, seat: int) -> int:
+    """``team.score``, worked out here: the seat's total, with its partner's opposite."""
+    partner = (seat + 2) % 4 if state.options.get("partnerships") else seat
+    return state.totals[seat] + (state.totals[partner] if partner != seat else 0)
+
+
 def scores_follow_the_count(step: Step) -> None:
     before, action, after = step.before, step.action, step.after
     if isinstance(action, Undo):
@@ -411,8 +431,8 @@ def scores_follow_the_count(step: Step) -> None:
             assert after.pending.worth == made and not any(after.last_points)
             return
         if before.game.scoring == "threes" and before.options["exact_target"]:
-            if before.totals[action.seat] + made > before.options["target"]:
-                made = 0  # threes.target: a score past the target is not scored
+            if side_total(before, action.seat) + made > before.options["target"]:
+                made = 0  # threes.target: a score past the target (the team's) is not scored
         expected = tuple(made if s == action.seat else 0 for s in range(before.seats))
         assert after.last_points == expected
     elif isinstance(action, Declare):
@@ -425,7 +445,9 @@ def scores_follow_the_count(step: Step) -> None:
         assert after.last_points[action.seat] == excess > 0
         assert after.last_points[before.pending.seat] == -excess
     if after.champion is not None and before.champion is None:
-        champion_total = after.totals[after.champion]
+        champion_total = side_total(after, after.champion)
+        if before.options.get("partnerships"):  # team.score: named by the team's first seat
+            assert after.champion in (0, 1)
         assert champion_total >= before.options["target"]
         if before.game.scoring == "threes" and before.options["exact_target"]:
             assert champion_total == before.options["target"]
@@ -435,3 +457,55 @@ def scores_follow_the_count(step: Step) -> None:
 @given(st.data())
 def test_every_score_is_what_the_count_rule_gives(data):
     play_match(data, scores_follow_the_count)
+
+
+def round_end_is_scored_by_team(step: Step) -> None:
+    """``tally.winner``, ``block.score``, ``fives.end-bonus``, ``threes.chip-out`` and, in
+    partnerships, ``team.block`` and ``team.fives``, worked out here from the pips."""
+    before, action, result = step.before, step.action, step.after.result
+    if not isinstance(action, Tally) or result is None:
+        return
+    options, pips, seats = before.options, result.pips, range(before.seats)
+    sides = [(0, 2), (1, 3)] if options.get("partnerships") else [(s,) for s in seats]
+
+    def combined(team: tuple[int, ...]) -> int:
+        return sum(pips[s] for s in team)
+
+    domino = before.ended == "domino"
+    if domino:
+        winner = before.hands.index(0)
+    else:
+        low = sorted(sides, key=combined)
+        tied = len(low) > 1 and combined(low[0]) == combined(low[1])
+        winner = None if tied else min(low[0], key=lambda s: pips[s])
+    assert result.winner == winner
+    if winner is None:
+        assert not any(step.after.last_points)
+        return
+    mine = next(team for team in sides if winner in team)
+    scoring, mode = before.game.scoring, options.get("threes_scoring")
+    if scoring == "block":
+        own = (winner,) if options["count_all_hands"] else mine
+        won = sum(pips[s] for s in seats if s not in own)
+        if not domino and options["blocked_minus_own"]:
+            won -= sum(pips[s] for s in own)
+        bonus = max(0, won)
+    elif scoring == "fives" or mode != "pub":
+        own = 0 if domino else combined(mine)
+        differences = [combined(team) - own for team in sides if team != mine]
+        if options["round_combined"]:
+            bonus = (sum(differences) + 2) // 5 * 5
+        else:
+            bonus = sum((d + 2) // 5 * 5 for d in differences)
+    else:
+        bonus = 1 if domino else 0
+    if scoring == "threes" and options["exact_target"]:
+        if side_total(before, winner) + bonus > options["target"]:
+            bonus = 0  # threes.target: past the target, not scored
+    assert step.after.last_points == tuple(bonus if s == winner else 0 for s in seats)
+
+
+@SLOW
+@given(st.data())
+def test_every_round_end_is_scored_by_team(data):
+    play_match(data, round_end_is_scored_by_team)

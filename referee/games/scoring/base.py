@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from referee.teams import leader, team_totals, teams
+
 if TYPE_CHECKING:  # the line imports this module, so its types are for annotations only
     from referee.actions import Play
     from referee.games.line import RoundState
@@ -69,7 +71,9 @@ class Family:
         if state.champion is None:
             return None
         who = state.champion
-        return self.target, f"The match is over: {state.name(who)} reached {state.totals[who]}"
+        return self.target, (
+            f"The match is over: {state.team_name(who)} reached {state.team_total(who)}"
+        )
 
     def next_leader(self, state: RoundState) -> int | None:
         """Who must lead the next round; None: the table chooses."""
@@ -88,26 +92,29 @@ class Family:
 def credit(state: RoundState, points: Mapping[int, int]) -> RoundState:
     """``state`` with ``points`` scored (seat → points): whom a point belongs to. Every point,
     in play or at a round's end, is credited here, with the round's scores, the last action's
-    points, and the champion where the match ends the moment a seat gets there."""
+    points, and the champion where the match ends the moment a seat gets there. A point
+    stays the seat's own, and counts for its team (``team.score``): targets are judged on the
+    team's total, and the champion is named by its team's first seat."""
     family = state.scoring
     credited, passed = [0] * state.seats, 0
     for seat, p in points.items():
         credited[seat] = p
-        if p > 0 and family.past_target(state, state.totals[seat] + p):
+        if p > 0 and family.past_target(state, state.team_total(seat) + p):
             credited[seat], passed = 0, p
     scores = tuple(s + c for s, c in zip(state.scores, credited, strict=True))
     after = replace(state, scores=scores, last_points=tuple(credited), last_passed=passed)
     if family.ends_at_once(state):
         for seat, p in enumerate(credited):
-            if p > 0 and after.totals[seat] >= state.options["target"]:
-                return replace(after, champion=seat)
+            if p > 0 and after.team_total(seat) >= state.options["target"]:
+                return replace(after, champion=state.team(seat)[0])
     return after
 
 
 def match_winner(totals: Sequence[int], options: Mapping[str, Any]) -> int | None:
-    """``block.score``: the match ends when a seat reaches the target at a round's end
-    (a tie at the top plays on)."""
-    best = max(totals)
-    if best >= options["target"] and list(totals).count(best) == 1:
-        return list(totals).index(best)
+    """``block.score``: the match ends when a team (a seat, alone) reaches the target at a
+    round's end (a tie at the top plays on); the winner is named by the team's first seat."""
+    sides = teams(len(totals), options)
+    best = leader(totals, sides)
+    if best is not None and team_totals(totals, (best,))[0] >= options["target"]:
+        return best[0]
     return None

@@ -15,10 +15,14 @@ if TYPE_CHECKING:
 class Block(Family):
     def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, str]:
         """``block.score``: the pips in the opponents' hands; with ``blocked_minus_own``, a
-        blocked round's winner subtracts their own."""
-        won = sum(p for seat, p in enumerate(pips) if seat != winner)
+        blocked round's winner subtracts their own. In partnerships (``team.block``) the
+        partner's pips are the team's own, unless ``count_all_hands`` counts them too."""
+        own = state.team(winner)
+        if state.options.get("count_all_hands"):
+            own = (winner,)
+        won = sum(p for seat, p in enumerate(pips) if seat not in own)
         if state.ended == BLOCKED and state.options["blocked_minus_own"]:
-            won -= pips[winner]
+            won -= sum(pips[seat] for seat in own)
         return max(0, won), ""
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.scoring.base import Family
+from referee.games.scoring.base import DOMINO, Family
 
 if TYPE_CHECKING:
     from referee.games.line import RoundState
@@ -33,7 +33,7 @@ FIVES = Fives()
 def end_bonus(state: RoundState, pips: tuple[int, ...], winner: int) -> int:
     """``fives.end-bonus``: each loser's pips minus the winner's, rounded to the nearest 5
     (1-2 down, 3-4 up) and summed; ``round_combined`` rounds the sum instead."""
-    differences = [d for _, d in _differences(pips, winner)]
+    differences = [d for _, d in _differences(state, pips, winner)]
     if state.options.get("round_combined"):
         return _nearest_five(sum(differences))
     return sum(_nearest_five(d) for d in differences)
@@ -41,18 +41,25 @@ def end_bonus(state: RoundState, pips: tuple[int, ...], winner: int) -> int:
 
 def end_bonus_words(state: RoundState, pips: tuple[int, ...], winner: int) -> str:
     """The end bonus as the table would count it aloud: "Ben 24 → 25, Caro 8 → 10: 35"."""
-    parts = _differences(pips, winner)
+    parts = _differences(state, pips, winner)
     total = end_bonus(state, pips, winner)
     if state.options.get("round_combined"):
-        summed = " + ".join(f"{state.name(seat)} {d}" for seat, d in parts)
+        summed = " + ".join(f"{state.team_name(seat)} {d}" for seat, d in parts)
         return f"{summed} = {sum(d for _, d in parts)} → {total}"
-    each = ", ".join(f"{state.name(seat)} {d} → {_nearest_five(d)}" for seat, d in parts)
+    each = ", ".join(f"{state.team_name(seat)} {d} → {_nearest_five(d)}" for seat, d in parts)
     return f"{each}: {total}"
 
 
-def _differences(pips: tuple[int, ...], winner: int) -> list[tuple[int, int]]:
-    """Each loser's pips minus the winner's, by seat."""
-    return [(seat, p - pips[winner]) for seat, p in enumerate(pips) if seat != winner]
+def _differences(state: RoundState, pips: tuple[int, ...], winner: int) -> list[tuple[int, int]]:
+    """Each losing team's pips minus the winning team's, by the team's first seat: in
+    partnerships (``team.fives``) the partners' pips combined, the winners' counted as 0
+    when they dominoed (the partner's hand is not counted then)."""
+    own = 0 if state.ended == DOMINO else sum(pips[seat] for seat in state.team(winner))
+    return [
+        (team[0], sum(pips[seat] for seat in team) - own)
+        for team in state.teams
+        if winner not in team
+    ]
 
 
 def _nearest_five(n: int) -> int:
