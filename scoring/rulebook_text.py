@@ -14,7 +14,8 @@ shows for it.
 
 Rules several games share are written once below and reused; where a rule reads
 differently from game to game (how many tiles are dealt, whether the lead must be a
-double), each game has its own text.
+double), each game has its own text. A game four players may play as two teams has a
+"Playing in pairs" part after the end of the match, built by ``_pairs`` from shared rules.
 """
 
 from __future__ import annotations
@@ -369,6 +370,131 @@ CROSS = (
     "the 1, 2, 3 or 5.",
 )
 
+# --- Playing in pairs --------------------------------------------------------------------
+
+PAIRS = "Playing in pairs"
+
+
+def _team_seats(slug: str) -> tuple[str, str]:
+    """Who partners whom, and the deal in pairs: Block deals the whole set (the referee's
+    ``hand_size``), every other game its usual deal for four."""
+    if slug == "block":
+        deal = (
+            "In pairs every tile is dealt: 7 each from a double-six set, so none are left "
+            "over, or 10 each from a bigger set."
+        )
+    else:
+        deal = (
+            f"The deal is the usual one for four players: {PRESETS[slug].hand_sizes[4]} tiles "
+            "each from a double-six set."
+        )
+    return (
+        "team.seats",
+        "With the house rule below, four players play as two teams of two, partners sitting "
+        "opposite each other. Enter the players in the order they sit, as always: the first "
+        "and third make one team, the second and fourth the other. Play still goes round the "
+        "table, so the teams take turns and you never play straight after your partner. A "
+        "team goes by its players' names: Ana & Caro against Ben & Dan.\n" + deal,
+    )
+
+
+TEAM_MUGGINS = (
+    "team.muggins",
+    "When players call their own scores, only the other team may call “Muggins!” on a score "
+    "you missed, or challenge a claim you made. Your partner may not, not even to win the "
+    "missed points back for your team: the app refuses the call.",
+    "Ana makes 15 and claims only 10. Caro, her partner, must keep quiet; Ben or Dan may call "
+    "“Muggins!” and take the missing 5 for Ben & Dan.",
+)
+TEAM_TALLY = (
+    "team.tally",
+    "At the end of a round each player still shows their own hand, and it is entered on its "
+    "own, tile by tile or as that player's pip total, never as one sum for the team. That "
+    "way the app checks every hand against the tiles it has seen and the tiles that player should "
+    "hold, and looks back over each player's knocks, just as it does without partners.",
+)
+TEAM_BLOCK = (
+    "team.block",
+    "In pairs a round is won by a team, and it scores what the other team still holds:\n"
+    "- A player dominoes: their team scores the pips left in the two opponents' hands. The "
+    "partner's tiles score nothing.\n"
+    "- The game blocks: add up each team's pips. The team holding fewer wins and scores the "
+    "other team's pips (less its own, with the house rule “Blocked winner subtracts own "
+    "pips” above); the points go to whichever partner holds fewer. If the teams hold the "
+    "same, nobody scores.\n"
+    "With the house rule below, the partner's hand counts too: whoever scores for the team "
+    "takes the pips in all three other hands.",
+    "Ana dominoes while Ben holds 8 pips, Caro 5 and Dan 9: Ana & Caro score 8 + 9 = 17, or "
+    "22 counting every hand. The next round blocks with Ana on 3, Ben 4, Caro 10 and Dan 8. "
+    "Ana holds the fewest, but Ben & Dan hold 12 between them against 13: they win, and Ben "
+    "scores 13 for them (21 counting every hand).",
+)
+BONUS_IN_PAIRS = (
+    "the end-of-round bonus is worked out team against team. The winners are the team of "
+    "the player who dominoed or, when the game blocks, the team holding fewer pips between "
+    "them (if the teams hold the same, there is no bonus). Take the losers' pips together, "
+    "less the winners' pips together, and round to the nearest five. When a winner has "
+    "dominoed, the winners count as holding nothing: the partner's tiles are left out."
+)
+TEAM_FIVES = (
+    "team.fives",
+    "In pairs " + BONUS_IN_PAIRS,
+    "Ana dominoes while Ben holds 12 pips, Caro 9 and Dan 6. Ben & Dan hold 18, which rounds "
+    "to 20: Ana & Caro score 20, and Caro's 9 does not count against them. Had the game "
+    "blocked with Ana on 4 instead, Ana & Caro would hold 13, and 18 − 13 = 5.",
+)
+TEAM_THREES = (
+    "team.fives",
+    "In pub scoring, the extra point for chipping out counts for the team like any other "
+    "point. When counts score at face value, " + BONUS_IN_PAIRS,
+    "When Ana chips out, Ana & Caro score the extra point. At face value, with Ben holding 12 "
+    "pips, Caro 9 and Dan 6, Ana & Caro would score 20 instead: Ben & Dan's 18, rounded, "
+    "with Caro's 9 left out.",
+)
+
+
+def _team_score(target: str, example: str) -> tuple[str, str, str]:
+    return (
+        "team.score",
+        "Every point a player scores, during play or at the end of a round, counts for their "
+        "team: the team's total is both partners' points added up, though the app still "
+        f"shows who made each one. {target} The match is won by a team (“Ana & Caro win”), "
+        "and a match the table stops early, letting the totals decide, goes to the team with "
+        "more points.",
+        example,
+    )
+
+
+TEAM_SCORE_BLOCK = _team_score(
+    "The first team whose total reaches the target at the end of a round wins the match; "
+    "if both teams are level at the top, another round is played.",
+    "After a round Ana has 60 points, Caro 45, Ben 70 and Dan 20. Ana & Caro's 105 beats "
+    "Ben & Dan's 90 and wins the match, though Ben has more points than anyone.",
+)
+TEAM_SCORE_FIVES = _team_score(
+    "The match ends when a team's total reaches the target, the moment it gets there "
+    "unless the table plays to the end of the round.",
+    "Ana & Caro are on 55: Ana 30, Caro 25. Caro's play scores 10, and 65 passes 61: Ana & "
+    "Caro win there and then.",
+)
+TEAM_SCORE_THREES = _team_score(
+    "Where the target must be hit exactly, as in pub scoring, it is the team's total that "
+    "must land on it: a score that would take the team past the target is not scored.",
+    "Ana & Caro are on 59: Ana 31, Caro 28. Caro makes a count of 12, worth 4, but 63 would "
+    "pass 61, so it is not scored, though Caro alone is far below 61.",
+)
+
+
+def _pairs(slug: str, end: tuple, score: tuple, during: tuple = ()) -> tuple:
+    """The "Playing in pairs" part of a game that offers partnerships, in the order of
+    play: who partners whom, calling scores, the hands shown, the round won, the match."""
+    return (PAIRS, (_team_seats(slug), *during, TEAM_TALLY, end, score))
+
+
+def _block_pairs(slug: str) -> tuple:
+    return _pairs(slug, TEAM_BLOCK, TEAM_SCORE_BLOCK)
+
+
 # --- When something goes wrong at the table ----------------------------------------------
 
 MISPLAY = (
@@ -516,6 +642,7 @@ def _fives_sections(spinner: tuple, muggins: tuple) -> tuple:
         ("Scoring as you play", (COUNT_SCORING, COUNT_SPINNER, FIVES_SCORE, muggins)),
         ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY + (END_BONUS,)),
         ("The end of the match", (FIVES_TARGET,)),
+        _pairs("all-fives", TEAM_FIVES, TEAM_SCORE_FIVES, during=(TEAM_MUGGINS,)),
         (AT_THE_TABLE, DRAW_PROCEDURE),
         RECORD,
     )
@@ -535,6 +662,7 @@ GAMES: dict[str, dict] = {
             ("The count", (COUNT_REFERENCE, COUNT_SPINNER)),
             ("The end of a round", (END_DOMINO, END_BLOCKED_NO_DRAW) + TALLY),
             ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            _block_pairs("block"),
             (AT_THE_TABLE, PROCEDURE),
             RECORD,
         ),
@@ -554,6 +682,7 @@ GAMES: dict[str, dict] = {
             ("The count", (COUNT_REFERENCE, COUNT_SPINNER)),
             ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
             ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            _block_pairs("draw"),
             (AT_THE_TABLE, DRAW_PROCEDURE),
             RECORD,
         ),
@@ -594,6 +723,7 @@ GAMES: dict[str, dict] = {
                 (END_DOMINO, END_BLOCKED_NO_DRAW) + TALLY + (CHIP_OUT, THREES_END_BONUS),
             ),
             ("The end of the match", (THREES_TARGET,)),
+            _pairs("fives-and-threes", TEAM_THREES, TEAM_SCORE_THREES),
             (AT_THE_TABLE, PROCEDURE),
             RECORD,
         ),
@@ -631,6 +761,7 @@ GAMES: dict[str, dict] = {
             ("The count", (COUNT_REFERENCE,)),
             ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
             ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            _block_pairs("cross"),
             (AT_THE_TABLE, DRAW_PROCEDURE),
             RECORD,
         ),
@@ -669,6 +800,7 @@ GAMES: dict[str, dict] = {
             ("The count", (COUNT_REFERENCE,)),
             ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
             ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            _block_pairs("cross-spinners"),
             (AT_THE_TABLE, DRAW_PROCEDURE),
             RECORD,
         ),
@@ -725,6 +857,7 @@ GAMES: dict[str, dict] = {
             ("The count", (COUNT_REFERENCE, COUNT_SPINNER)),
             ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
             ("Scoring and the end of the match", (BLOCK_SCORE,)),
+            _block_pairs("doubles"),
             (AT_THE_TABLE, DRAW_PROCEDURE),
             RECORD,
         ),
@@ -1308,6 +1441,21 @@ OPTIONS: dict[str, dict] = {
         "asks": "How many points win the match.",
         "names": {"*": "{n} points"},
         "choices": {"*": "the match is played to that many points"},
+    },
+    "partnerships": {
+        "asks": "Whether four players play as two teams.",
+        "choices": {
+            True: "two teams of two, partners sitting opposite; each team scores and wins together",
+            False: "everyone plays for themselves",
+        },
+    },
+    "count_all_hands": {
+        "asks": "Whether the team that wins a round also counts the partner's hand.",
+        "choices": {
+            True: "the winners score the pips in all three other hands, their partner's "
+            "included, as Latin American tables count",
+            False: "the winners score only what the other team holds",
+        },
     },
     "muggins": {
         "asks": "Whether players must call their own scores.",

@@ -24,8 +24,6 @@ NOT_YET_BUILT = {
     "train.deal", "train.rounds", "train.engine", "train.trains", "train.marker", "train.turn",
     "train.draw", "train.double", "train.end", "train.score",
     "foot.deal", "foot.rounds", "foot.root", "foot.toes", "foot.draw", "foot.end", "foot.score",
-    # issue 20: partnerships (§8)
-    "team.seats", "team.score", "team.block", "team.fives", "team.muggins", "team.tally",
 }  # fmt: skip
 
 
