@@ -206,8 +206,8 @@ ROUNDS = _option(
 )  # fmt: skip
 PARTNERSHIPS = _option(
     "partnerships", "team.seats", "Play in pairs", False, (),
-    "Four players in two teams, partners sitting opposite: seats 1 and 3 against 2 and 4. "
-    "A team scores together and wins together.",
+    "Four players in two teams, partners sitting opposite: the first and third players "
+    "against the second and fourth. A team scores together and wins together.",
 )  # fmt: skip
 COUNT_ALL_HANDS = _option(
     "count_all_hands", "team.block", "The winners count every other hand", False, (),

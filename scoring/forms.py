@@ -9,12 +9,13 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
 from django.http import QueryDict
 
-from referee import InvalidAction, Option, preset
+from referee import PRESETS, InvalidAction, Option, preset
 
 
 def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[str, Any]:
@@ -204,11 +205,56 @@ def parse_version(post: QueryDict) -> int:
 
 
 def new_match_from_post(post: QueryDict) -> tuple[str, list[str], dict[str, Any]]:
-    """Game, player names (blank rows dropped) and the house rules chosen."""
+    """Game, player names (blank rows dropped; in pairs, in the seats the partner chosen
+    makes) and the house rules chosen."""
     game = preset(post.get("game", ""))
     names = [n for n in (post.get(f"player-{i}", "").strip() for i in range(8)) if n]
-    chosen = {o.name: _option_value(o, post, f"{game.slug}.{o.name}") for o in game.options}
+    chosen = {o.name: _option_value(o, post, _field(game.slug, o.name)) for o in game.options}
+    if chosen.get("partnerships"):
+        if len(names) != 4:
+            raise PairsNeedFour(
+                "Playing in pairs takes four players, two teams of two; "
+                f"{len(names)} {'name is' if len(names) == 1 else 'names are'} filled in. "
+                "Name four players, or switch “Play in pairs” off."
+            )
+        names = seat_order(names, post.get("partner") or "2")
+    elif "count_all_hands" in chosen:
+        chosen["count_all_hands"] = False  # offered with pairs only: out of sight, not read
     return game.slug, names, {name: value for name, value in chosen.items() if value is not None}
+
+
+class PairsNeedFour(InvalidAction):
+    """Play in pairs chosen with other than four names: said beside the switch."""
+
+
+#: The games that offer "Play in pairs" (team.seats), whose switch sits with the names.
+PAIRS_GAMES = frozenset(
+    slug for slug, game in PRESETS.items() if any(o.name == "partnerships" for o in game.options)
+)
+#: Whom the first name partners with: the second, third or fourth name.
+PARTNERS = ("1", "2", "3")
+
+
+def seat_order[T](names: Sequence[T], partner: str) -> list[T]:
+    """Four names in their seats when the first partners with ``names[partner]``: partners
+    sit opposite (team.seats), the other two keep their order between them (A, X, partner, Y).
+
+    >>> seat_order(["Ana", "Ben", "Caro", "Dan"], "1")
+    ['Ana', 'Caro', 'Ben', 'Dan']
+    >>> seat_order(["Ana", "Ben", "Caro", "Dan"], "2"), seat_order("ABCD", "3")
+    (['Ana', 'Ben', 'Caro', 'Dan'], ['A', 'B', 'D', 'C'])
+    """
+    if partner not in PARTNERS:
+        raise InvalidAction("Choose who partners with the first player: one of the other three.")
+    mate = int(partner)
+    first, second = (names[seat] for seat in (1, 2, 3) if seat != mate)
+    return [names[0], first, names[mate], second]
+
+
+def _field(game: str, option: str) -> str:
+    """A house rule's field: the game's own, but for the one "Play in pairs" switch that sits
+    with the names for every game that offers it."""
+    return option if option == "partnerships" else f"{game}.{option}"
 
 
 def _option_value(option: Option, post: QueryDict, field: str) -> Any:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.db import connection
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -16,9 +17,18 @@ from referee import PRESETS, DocumentError, IllegalAction, InvalidAction
 from scoring import access, edge, records, services
 from scoring import desk as referee_desk
 from scoring.drawing import qr_svg
-from scoring.forms import action_from_post, new_match_from_post, parse_version
+from scoring.forms import (
+    PAIRS_GAMES,
+    PARTNERS,
+    PairsNeedFour,
+    action_from_post,
+    new_match_from_post,
+    parse_version,
+    seat_order,
+)
 from scoring.models import Match, Player
 from scoring.rules_pages import game_rules, house_rules, rules_index_context
+from scoring.screens.common import match_line
 from scoring.screens.havoc import havoc_context
 from scoring.screens.line import table_context
 from scoring.screens.replay import replay_context
@@ -44,6 +54,8 @@ def home(request: HttpRequest) -> HttpResponse:
     joined = access.tables(request)
     matches = Match.objects.filter(pk__in=joined).prefetch_related("seats__player")
     matches = sorted(matches, key=lambda m: m.updated_at, reverse=True)
+    for match in matches:
+        match.line = match_line(match)
     return render(
         request,
         "scoring/home.html",
@@ -56,13 +68,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest) -> HttpResponse:
-    error, chosen = None, request.POST or None
+    error, pairs_error, chosen = None, None, request.POST or None
     if request.method == "POST":
         try:
             if not access.allowed(request, "create"):
                 raise InvalidAction(TOO_MANY)
             game, names, options = new_match_from_post(request.POST)
             match = services.create_match(game, names, options)
+        except PairsNeedFour as problem:
+            pairs_error = problem.message  # said beside the switch, with the names
         except InvalidAction as problem:
             error = problem.message
         else:
@@ -75,12 +89,47 @@ def new_match(request: HttpRequest) -> HttpResponse:
         .distinct()
         .values_list("name", flat=True)[:30]
     )
+    refused = error or pairs_error
     return render(
         request,
         "scoring/new_match.html",
-        {"games": PRESETS.values(), "known_names": names, "error": error, "chosen": chosen},
-        status=(429 if error == TOO_MANY else 400) if error else 200,
+        {
+            "games": PRESETS.values(),
+            "known_names": names,
+            "error": error,
+            "chosen": chosen,
+            "pairs": _pairs(chosen, pairs_error),
+        },
+        status=(429 if error == TOO_MANY else 400) if refused else 200,
     )
+
+
+def _pairs(chosen: QueryDict | None, error: str | None) -> dict[str, Any]:
+    """The "Play in pairs" switch of the new-match form: the games that offer it, whether it
+    is on, the partner chosen and, for each partner the first name may choose, the teams and
+    the seats it makes (the stylesheet shows the chosen one's). The names are those typed
+    when four are, else "1st name" to "4th name" (not "Player 1", the name fields' labels);
+    the page's script writes them in as they are typed."""
+    post = chosen or QueryDict()
+    switch = next(o for g in PRESETS.values() for o in g.options if o.name == "partnerships")
+    typed = [n for n in (post.get(f"player-{i}", "").strip() for i in range(8)) if n]
+    names = typed if len(typed) == 4 else ["1st name", "2nd name", "3rd name", "4th name"]
+    people = list(enumerate(names))
+    line_ups = []
+    for partner in PARTNERS:
+        seats = seat_order(people, partner)
+        teams = ((seats[0], seats[2]), (seats[1], seats[3]))
+        line_ups.append({"partner": partner, "seats": seats, "teams": teams})
+    return {
+        "games": PAIRS_GAMES,
+        "label": switch.label,
+        "help": switch.help,
+        "on": "partnerships" in post,
+        "partner": post.get("partner") if post.get("partner") in PARTNERS else "2",
+        "people": people,
+        "line_ups": line_ups,
+        "error": error,
+    }
 
 
 @require_GET

@@ -3,12 +3,14 @@ log, and what a match is played for."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from referee import PRESETS, IllegalAction
 from referee.actions import INSERT, Correct
 from referee.rulebook import rule_text
+from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.models import Match
 from scoring.services import Table, new_key
 from scoring.words import describe_log
@@ -29,13 +31,76 @@ def basics(table: Table, notice: Any, my_seat: int | None) -> dict[str, Any]:
         "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
         "my_seat": my_seat,
         "record": record_forms(table),
-        "strip": strip(table),
+        "strip": strip(table, my_seat),
+        "match_won": match_won(table),
     }
 
 
-def strip(table: Table) -> list[dict[str, Any]]:
+#: team.seats: each team's shape beside its colour, so the teams are told apart without colour.
+TEAM_MARKS = ("●", "◆")
+
+
+def pairs(options: Mapping[str, Any], seats: int) -> tuple[Team, ...] | None:
+    """The two teams of a partnership match (0+2 against 1+3); None when every seat plays
+    for itself."""
+    return teams(seats, options) if options.get("partnerships") else None
+
+
+def team_marks(options: Mapping[str, Any], seats: int) -> list[dict[str, Any] | None]:
+    """Per seat, its team's index and shape (None without partnerships): what the scoreboard
+    and the round's result show beside a name."""
+    sides = pairs(options, seats)
+    if sides is None:
+        return [None] * seats
+    return [
+        {"index": i, "mark": TEAM_MARKS[i]}
+        for seat in range(seats)
+        for i, team in enumerate(sides)
+        if seat in team
+    ]
+
+
+def match_line(match: Match) -> dict[str, str]:
+    """A match as the home page lists it: who plays (by team in partnerships), the totals,
+    and who won a finished one. Reads the prefetched seats; replays nothing."""
+    names = [seat.player.name for seat in match.seats.all()]
+    totals = match.totals or [0] * len(names)
+    sides = pairs(match.options, len(names)) or tuple((s,) for s in range(len(names)))
+    won = ""
+    if match.status == Match.FINISHED:
+        if match.winner is None:
+            won = "no single winner"
+        else:
+            team = team_of(sides, match.winner)
+            won = f"{team_name(names, team)} won"
+    return {
+        "players": (" v " if len(sides[0]) > 1 else " · ").join(
+            team_name(names, team) for team in sides
+        ),
+        "totals": " – ".join(str(t) for t in team_totals(totals, sides)),
+        "won": won,
+    }
+
+
+def match_won(table: Table) -> str:
+    """Who won the finished match, in a sentence ("Ana & Caro win the match with 107.");
+    "" when nobody did (a stop with no winner, a tie shared at the top: said elsewhere)."""
+    match, names = table.match, table.names
+    if match.winner is None or match.status != Match.FINISHED:
+        return ""
+    totals = match.totals or [0] * len(names)
+    sides = pairs(match.options, len(names))
+    if sides is None:
+        return f"{names[match.winner]} wins the match with {totals[match.winner]}."
+    team = team_of(sides, match.winner)
+    return f"{team_name(names, team)} win the match with {team_totals(totals, (team,))[0]}."
+
+
+def strip(table: Table, my_seat: int | None = None) -> list[dict[str, Any]]:
     """The score strip that stays in view while playing: each seat's total, how far it is
-    to the target, and whose turn it is (a paper pad shows the totals at a glance)."""
+    to the target, and whose turn it is (a paper pad shows the totals at a glance). In
+    partnerships, each team's total with its players, the one to act and this phone's
+    own marked."""
     state, match = table.state, table.match
     totals = match.totals or [0] * len(table.names)
     target = match.options.get("target") or None
@@ -47,6 +112,24 @@ def strip(table: Table) -> list[dict[str, Any]]:
         acting = None if state.is_over else state.turn
     if table.over:
         acting = None
+    sides = pairs(match.options, len(table.names))
+    if sides is not None:
+        return [
+            {
+                "name": team_name(table.names, team),
+                "total": team_totals(totals, (team,))[0],
+                "target": target,
+                "turn": acting in team,
+                "winner": match.winner in team,
+                "team": {"index": i, "mark": TEAM_MARKS[i]},
+                "mine": my_seat in team,
+                "players": [
+                    {"name": table.names[s], "turn": s == acting, "mine": s == my_seat}
+                    for s in team
+                ],
+            }
+            for i, team in enumerate(sides)
+        ]
     return [
         {
             "name": name,
@@ -65,11 +148,14 @@ def record_forms(table: Table) -> dict[str, Any]:
     make the winner of a stopped match."""
     family = PRESETS[table.match.game].family
     under_way = table.played is not None and not table.between_rounds and not table.over
-    totals = table.state.totals
+    # The totals decide, by team in partnerships (team.score).
+    names, sides = table.names, teams(len(table.names), table.match.options)
+    totals = team_totals(table.state.totals, sides)
     best = min(totals) if family == "havoc" else max(totals)
-    leaders = [table.names[s] for s, t in enumerate(totals) if t == best]
+    leaders = [team_name(names, team) for team, t in zip(sides, totals, strict=True) if t == best]
+    one = len(sides[0]) == 1
     winner_words = (
-        f"{leaders[0]} wins with {best}"
+        f"{leaders[0]} {'wins' if one else 'win'} with {best}"
         if len(leaders) == 1
         else f"{' and '.join(leaders)} share the top with {best}"
     )

@@ -9,7 +9,7 @@ from typing import Any
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games import dominards
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
-from scoring.screens.common import Button, aim, basics, log, log_tail
+from scoring.screens.common import Button, aim, basics, log, log_tail, team_marks
 from scoring.services import Table
 from scoring.words import standing
 
@@ -265,6 +265,7 @@ MOST_DRAWN_AT_ONCE = 8  # the count buttons beside "draws a tile"; more is drawn
 def _scoreboard(table: Table) -> list[dict[str, Any]]:
     state, match = table.state, table.match
     totals = match.totals or [0] * len(table.names)
+    marks = team_marks(match.options, len(table.names))
     return [
         {
             "seat": seat,
@@ -274,7 +275,8 @@ def _scoreboard(table: Table) -> list[dict[str, Any]]:
             "hand": state.hands[seat],
             "cards": state.cards[seat] if state.cards else None,
             "turn": seat == state.turn and not state.is_over,
-            "winner": match.winner == seat,
+            "winner": match.winner is not None and match.winner in state.team(seat),
+            "team": marks[seat],
         }
         for seat, name in enumerate(table.names)
     ]
@@ -302,15 +304,30 @@ def _tally(state: line.RoundState, unseen: list[Tile], refused) -> list[dict[str
     ]
 
 
+def _round_won(state: line.RoundState, names: tuple[str, ...], result: line.RoundResult) -> str:
+    """Who won the round: "Ana wins", or in partnerships the team with what it scored in
+    the round ("Ana & Caro win the round: 37")."""
+    if not state.options.get("partnerships"):
+        return f"{names[result.winner]} wins"
+    team = state.team(result.winner)
+    return f"{state.team_name(result.winner)} win the round: {sum(result.points[s] for s in team)}"
+
+
 def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | None:
     result = state.result
     if result is None:
         return None
+    marks = team_marks(state.options, len(names))
     return {
-        "winner": names[result.winner] if result.winner is not None else None,
+        "winner": _round_won(state, names, result) if result.winner is not None else None,
         "reason": result.reason,
         "rows": [
-            {"name": n, "pips": result.pips[s] if result.pips else "—", "points": result.points[s]}
+            {
+                "name": n,
+                "pips": result.pips[s] if result.pips else "—",
+                "points": result.points[s],
+                "team": marks[s],
+            }
             for s, n in enumerate(names)
         ],
         "has_pips": bool(result.pips),  # Dominards' rounds end without a tally

@@ -88,6 +88,8 @@ def test_a_whole_draw_round_by_tapping(live_server, page: Page, shot):
     pick(page, "5-4")
     expect(page.locator('.end-button[data-end="A"]')).to_be_disabled()
     expect(page.locator(".one-tap")).to_be_visible()
+    # The hint reads across the picker, not squeezed into one tile's column.
+    assert page.locator(".one-tap").bounding_box()["width"] > 300
     assert plays_at_once(page, "6-5")
     play(page, "6-5")
     taps += 2  # the wrong tile, and the right one
