@@ -334,10 +334,14 @@ function newMatchPairs() {
     });
     var game = form.querySelector('input[name="game"]:checked');
     var offered = !!game && game.hasAttribute("data-pairs");
-    // A refusal said beside the switch keeps it in sight until the form is sent again.
-    var shown = offered && (names.length === 4 || !!box.querySelector(".pairs-error"));
+    // A refusal said beside the switch keeps it in sight until the form is sent again, and
+    // so does a switch already on: a name cleared must not drop the pairs without a word.
+    var shown = offered && (names.length === 4 || toggle.checked ||
+                            !!box.querySelector(".pairs-error"));
     box.hidden = !shown;
     toggle.disabled = !shown;
+    toggle.setCustomValidity(shown && toggle.checked && names.length !== 4
+      ? "Playing in pairs takes four players: name four, or switch Play in pairs off." : "");
     if (names.length !== 4) return;
     box.querySelectorAll("[data-name]").forEach(function (span) {
       span.textContent = names[Number(span.dataset.name)];

@@ -225,6 +225,15 @@ def test_play_in_pairs_with_four_names(live_server, page: Page, shot):
     switch.check()
     page.locator('input[name="game"][value="all-fives"]').check()
     expect(teams).to_have_text("Ana & Dan against Ben & Caro")
+    # A name cleared with the switch on keeps the switch in sight, and Start asks for four
+    # names rather than starting a match without pairs.
+    page.get_by_label("Player 4").fill("")
+    expect(switch).to_be_visible()
+    expect(switch).to_be_checked()
+    page.get_by_role("button", name="Start").click()
+    assert page.evaluate("() => !document.querySelector('#partnerships').validity.valid")
+    assert Match.objects.count() == 0
+    page.get_by_label("Player 4").fill("Dan")
 
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
