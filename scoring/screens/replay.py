@@ -20,9 +20,10 @@ from referee.games import engine
 from referee.games.dump_truck import TruckState
 from referee.games.havoc import HavocState
 from referee.rulebook import preset
+from referee.teams import team_of, teams
 from scoring.drawing import end_marks, layout_svg, ring_svg, tile_svg
 from scoring.models import Action, Match, Round, Seat
-from scoring.screens.common import moved_words
+from scoring.screens.common import moved_words, team_marks
 from scoring.screens.havoc import banner, havoc_result, rack_card
 from scoring.screens.line import dice_panel, last_scored, result_table
 from scoring.screens.truck import final_table, truck_card, truck_status
@@ -210,6 +211,9 @@ def _scoreboard(state: Any, played: RoundReplay, names: tuple[str, ...]) -> list
     where the table knows it."""
     changed = played.points[-1] if played.points else ()
     acting = state.acting if isinstance(state, HavocState) else state.turn
+    marks = team_marks(state.options, len(names))
+    winners = team_of(teams(len(names), state.options), state.champion) if (
+        state.champion is not None) else ()  # fmt: skip
     rows = []
     for seat, name in enumerate(names):
         if isinstance(state, HavocState):
@@ -231,7 +235,8 @@ def _scoreboard(state: Any, played: RoundReplay, names: tuple[str, ...]) -> list
                 "delta": f"{delta:+d}" if delta else "",
                 "holds": holds,
                 "acting": seat == acting and not state.is_over,
-                "winner": seat == state.champion,
+                "winner": seat in winners,
+                "team": marks[seat],
             }
         )
     return rows

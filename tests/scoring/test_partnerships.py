@@ -117,3 +117,11 @@ def test_every_partnership_game_starts_with_two_teams(scorekeeper, game):
     match = keep(scorekeeper, services.create_match(game, NAMES, PAIRS))
     strip = strip_of(page(scorekeeper, match))
     assert strip.count("<li") == 2 and "Ana</span> &amp; <span" in strip
+
+
+def test_the_replay_marks_each_seats_team_and_both_winners(scorekeeper):
+    match = keep(scorekeeper, services.import_match(document(2)))
+    html = page(scorekeeper, match, "rounds/2/?step=6")
+    board = html[html.index('class="scoreboard"') :]
+    assert '<li class=" winner team-1"><span class="name"><span class="team-mark"' in board
+    assert board.count(" winner team-1") == 2 and "winner team-0" not in board
