@@ -78,7 +78,8 @@ def test_the_act_endpoint(table, data, kind, htmx):
 @FUZZ
 @given(data=st.dictionaries(st.sampled_from(
     ["game", "player-0", "player-1", "player-2", "player-9", "draw.target", "draw.set",
-     "muggins.muggins", "all-fives.reserve", "doubles.hand_size", "cross.opening"]), junk,
+     "muggins.muggins", "all-fives.reserve", "doubles.hand_size", "cross.opening",
+     "partnerships", "partner", "player-3", "draw.count_all_hands"]), junk,
     max_size=8))  # fmt: skip
 def test_the_new_match_form(table, data):
     keeper, _, _ = table
