@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 
 from referee import PRESETS, parse_action
 from referee.corrections import as_played
+from referee.teams import Team, team_name, team_of, teams
 from scoring.models import Action, Match, Player, Round, Seat
 from scoring.screens.summary import summary_context
 from scoring.words import standing
@@ -28,8 +29,12 @@ from scoring.words import standing
 RECENT = 20  # matches listed on a player's page; the counts above them cover every match
 
 # A seat's match won: only a finished match has a winner to count (a Dominards tie at the top
-# finishes with none, and counts as played, not won).
-WON = Q(match__status=Match.FINISHED, match__winner=F("number"))
+# finishes with none, and counts as played, not won). In partnerships the winner is the winning
+# team's first seat (0 or 1), so the partner opposite (2 or 3) won it too (RULES.md team.seats).
+PARTNERSHIPS = Q(match__options__partnerships=True)
+WON = Q(match__status=Match.FINISHED) & (
+    Q(match__winner=F("number")) | PARTNERSHIPS & Q(match__winner=F("number") - 2)
+)
 
 # The games whose plays can score during a round: the count games by the count, Dominards by
 # its dice and cards. Only their logs hold a best play or a Muggins call.
@@ -254,17 +259,28 @@ def _recent(player: Player, joined: set[int]) -> list[dict[str, Any]]:
         .prefetch_related("match__seats__player")
         .order_by("-match__updated_at", "-match__pk")[:RECENT]
     )
-    return [
-        {
-            "pk": seat.match.pk,
-            "title": seat.match.get_game_display(),
-            "date": seat.match.updated_at,
-            "outcome": _outcome(seat.match, seat.number),
-            "total": seat.match.totals[seat.number] if seat.match.totals else 0,
-            "others": [s.player.name for s in seat.match.seats.all() if s.pk != seat.pk],
-        }
-        for seat in seats
-    ]
+    recent = []
+    for seat in seats:
+        match, side = seat.match, _side(seat.match, seat.number)
+        names = {s.number: s.player.name for s in match.seats.all()}
+        recent.append(
+            {
+                "pk": match.pk,
+                "title": match.get_game_display(),
+                "date": match.updated_at,
+                "outcome": _outcome(match, seat.number),
+                # In partnerships the team's total: the one the match was decided on.
+                "total": sum(match.totals[n] for n in side) if match.totals else 0,
+                "partners": [names[n] for n in side if n != seat.number],
+                "others": [name for n, name in sorted(names.items()) if n not in side],
+            }
+        )
+    return recent
+
+
+def _side(match: Match, seat: int) -> Team:
+    """The seats that win or lose with ``seat``: its team in partnerships, else itself."""
+    return team_of(teams(max(len(match.totals), seat + 1), match.options), seat)
 
 
 def _outcome(match: Match, seat: int) -> str:
@@ -272,7 +288,7 @@ def _outcome(match: Match, seat: int) -> str:
         return "in progress"
     if match.winner is None:
         return "tied"  # a tie at the top ended it (Dominards): nobody won
-    return "won" if match.winner == seat else "lost"
+    return "won" if match.winner in _side(match, seat) else "lost"
 
 
 # -- leaderboards -----------------------------------------------------------------------
@@ -280,7 +296,8 @@ def _outcome(match: Match, seat: int) -> str:
 
 def leaderboard_context(game: str | None) -> dict[str, Any]:
     """Every game that has a match, or ``game`` alone: its players by matches won, then win
-    rate, then matches played. Only finished matches count."""
+    rate, then matches played, and the same for the pairs who played partnership matches
+    together. Only finished matches count."""
     games = _games_with_matches()
     shown = [game] if game is not None else games
     rows = (
@@ -291,15 +308,78 @@ def leaderboard_context(game: str | None) -> dict[str, Any]:
     )
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
-        by_game[row["match__game"]].append(row)
+        by_game[row["match__game"]].append(
+            {
+                "pk": row["player_id"],
+                "name": row["player__name"],
+                "won": row["won"],
+                "played": row["played"],
+            }
+        )
+    pairs = _pairs(shown)
     return {
         "game": PRESETS[game] if game is not None else None,
         "games": [PRESETS[slug] for slug in games],
         "sections": [
-            {"slug": slug, "title": PRESETS[slug].title, "players": _ranked(by_game[slug])}
+            {
+                "slug": slug,
+                "title": PRESETS[slug].title,
+                "players": _ranked(by_game[slug]),
+                "pairs": _ranked(pairs[slug]),
+            }
             for slug in shown
         ],
     }
+
+
+def _pairs(games: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """Per game, the pairs who played finished partnership matches together: one query, a
+    row per team's first seat (0 or 1) joined to its partner opposite (2 or 3), grouped by
+    the two players. A pair is the same whichever seats it took, and is named by its players
+    in alphabetical order ("Ana & Caro")."""
+    rows = (
+        Seat.objects.filter(
+            PARTNERSHIPS,
+            match__status=Match.FINISHED,
+            match__game__in=games,
+            number__lt=2,
+            match__seats__number=F("number") + 2,  # the partner's seat, joined once
+        )
+        .values(
+            "match__game",
+            "player_id",
+            "player__name",
+            "match__seats__player_id",
+            "match__seats__player__name",
+        )
+        .annotate(played=Count("pk"), won=Count("pk", filter=Q(match__winner=F("number"))))
+        .order_by()  # the models' orderings would split the groups
+    )
+    merged: dict[tuple[str, frozenset[int]], dict[str, Any]] = {}
+    for row in rows:
+        players = sorted(
+            [
+                {"pk": row["player_id"], "name": row["player__name"]},
+                {"pk": row["match__seats__player_id"], "name": row["match__seats__player__name"]},
+            ],
+            key=lambda p: (p["name"].casefold(), p["pk"]),
+        )
+        key = (row["match__game"], frozenset(p["pk"] for p in players))
+        pair = merged.setdefault(
+            key,
+            {
+                "players": players,
+                "name": team_name([p["name"] for p in players], (0, 1)),
+                "won": 0,
+                "played": 0,
+            },
+        )
+        pair["won"] += row["won"]
+        pair["played"] += row["played"]
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for (game, _), pair in merged.items():
+        by_game[game].append(pair)
+    return by_game
 
 
 def _games_with_matches() -> list[str]:
@@ -309,24 +389,20 @@ def _games_with_matches() -> list[str]:
 
 
 def _ranked(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Players in order, numbered; equals share a number (1, 2, 2, 4)."""
+    """Players (or pairs) in order, numbered; equals share a number (1, 2, 2, 4). Each row
+    has a name, matches won and played, and whatever else it had."""
 
     def standing(row: dict[str, Any]) -> tuple[int, Fraction, int]:
         return row["won"], Fraction(row["won"], row["played"]), row["played"]
 
-    ordered = sorted(
-        rows, key=lambda r: (tuple(-x for x in standing(r)), r["player__name"].casefold())
-    )
+    ordered = sorted(rows, key=lambda r: (tuple(-x for x in standing(r)), r["name"].casefold()))
     ranked: list[dict[str, Any]] = []
     for place, row in enumerate(ordered, start=1):
         tied = ranked and standing(ordered[place - 2]) == standing(row)
         ranked.append(
             {
+                **row,
                 "rank": ranked[-1]["rank"] if tied else place,
-                "pk": row["player_id"],
-                "name": row["player__name"],
-                "won": row["won"],
-                "played": row["played"],
                 "rate": f"{round(100 * row['won'] / row['played'])}%",
             }
         )
@@ -342,20 +418,27 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def score_sheet_csv(match: Match) -> str:
     """The score sheet: a row per round (a round in progress too), each player's points,
-    then each player's running total, and a Total row."""
+    then each player's running total, and a Total row. In partnerships each team's points
+    and running total come first, headed by the team's name, and the winners are the team;
+    each player's own columns follow (a seat keeps its own score)."""
     sheet = summary_context(match)
-    names = sheet["names"]
+    names, sides = sheet["names"], sheet["teams"] or []
     out = io.StringIO()
     writer = csv.writer(out)
     header = ["Round", "Winner", "Reason"]
+    header += [f"{t['name']} points" for t in sides] + [f"{t['name']} total" for t in sides]
     header += [f"{name} points" for name in names] + [f"{name} total" for name in names]
     writer.writerow(_text(cell) for cell in [*header, "Corrections and adjustments"])
     for r in sheet["rounds"]:
         said = [r["number"], _text(r["winner"]), _text(r["reason"])]
+        if sides:
+            said += [t["points"] for t in r["teams"]] + [t["running"] for t in r["teams"]]
         notes = "; ".join(n["said"] for n in sheet["notes"] if n["number"] == r["number"])
         writer.writerow(said + r["points"] + r["running"] + [_text(notes)])
     ending = [_text(sheet["winner"] or ""), _text(match.get_status_display().lower())]
-    writer.writerow(["Total", *ending, *sheet["totals"], *sheet["totals"], ""])
+    team_totals = [t["total"] for t in sides]
+    totals = [*team_totals, *team_totals, *sheet["totals"], *sheet["totals"]]
+    writer.writerow(["Total", *ending, *totals, ""])
     return out.getvalue()
 
 
@@ -396,11 +479,16 @@ DASHES = ("", "7 3", "2 3", "9 3 2 3")
 
 def score_chart(names: Sequence[str], rounds: Sequence[dict[str, Any]]) -> str:
     """The chart of the score sheet's finished ``rounds`` (``summary_context``'s rows):
-    x is the round, 0 to n, y each player's running total."""
+    x is the round, 0 to n, y each player's running total; in partnerships a line per team,
+    named by its players (the rows carry the teams)."""
     finished = [r for r in rounds if r["finished"]]
     if not finished:
         return ""
-    series = [[0, *(r["running"][seat] for r in finished)] for seat in range(len(names))]
+    if finished[0].get("teams"):
+        names = [team["name"] for team in finished[0]["teams"]]
+        series = [[0, *(r["teams"][n]["running"] for r in finished)] for n in range(len(names))]
+    else:
+        series = [[0, *(r["running"][seat] for r in finished)] for seat in range(len(names))]
     everything = [v for line in series for v in line]
     levels = _ticks(min(everything), max(everything), most=5)
     last = len(finished)

@@ -8,8 +8,9 @@ from typing import Any
 from django.db.models import Q
 
 from referee import PRESETS, Play, parse_action
+from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.models import Action, Match, Round
-from scoring.screens.common import aim, moved_words
+from scoring.screens.common import TEAM_MARKS, aim, moved_words
 from scoring.words import describe
 
 # What the table recorded about its record (RULES.md §7): the score sheet lists each one.
@@ -18,7 +19,9 @@ RECORD_KINDS = ("correct", "adjust", "abandon", "stop")
 
 def summary_context(match: Match) -> dict[str, Any]:
     """A row per round: what each seat scored in it (every action's points, adjustments and
-    corrections included, so the rows add up to the totals) and the running totals."""
+    corrections included, so the rows add up to the totals) and the running totals. In
+    partnerships (RULES.md ``team.score``) each row also has each team's points and running
+    total, and the winners are named by their team ("Ana & Caro")."""
     seats = list(match.seats.order_by("number").values_list("player__name", "player_id"))
     names = [name for name, _ in seats]
     family = PRESETS[match.game].family
@@ -39,6 +42,12 @@ def summary_context(match: Match) -> dict[str, Any]:
             said = describe(parse_action(payload, family), names, family=family)
             said += moved_words(moved, names)
             notes.append({"number": number, "entry": seq + 1, "said": said})
+    # Only a partnership match has teams to show; alone, every seat is its own "team".
+    sides = teams(len(names), match.options) if match.options.get("partnerships") else None
+
+    def credited(seat: int) -> str:
+        return team_name(names, team_of(sides, seat)) if sides else names[seat]
+
     rounds = []
     running = [0] * len(names)
     for round_row in Round.objects.filter(match=match).order_by("number"):
@@ -51,11 +60,12 @@ def summary_context(match: Match) -> dict[str, Any]:
         rounds.append(
             {
                 "number": round_row.number,
-                "winner": names[winner] if winner is not None else "—",
+                "winner": credited(winner) if winner is not None else "—",
                 "reason": result["reason"] if result is not None else "in progress",
                 "points": points,
                 "running": list(running),
                 "finished": result is not None,
+                "teams": _team_columns(names, sides, points, running) if sides else None,
             }
         )
     return {
@@ -64,8 +74,42 @@ def summary_context(match: Match) -> dict[str, Any]:
         "players": [{"name": name, "pk": pk} for name, pk in seats],
         "rounds": rounds,
         "totals": match.totals,
-        "winner": names[match.winner] if match.winner is not None else None,
+        "teams": _teams(names, seats, sides, match.totals) if sides else None,
+        "winner": credited(match.winner) if match.winner is not None else None,
         "aim": aim(match),
         "play": Play,
         "notes": notes,
     }
+
+
+def _team_columns(
+    names: list[str], sides: tuple[Team, ...], points: list[int], running: list[int]
+) -> list[dict[str, Any]]:
+    """A round's row for each team: what its seats scored in the round, and its running
+    total."""
+    return [
+        {"name": team_name(names, team), "points": p, "running": total}
+        for team, p, total in zip(
+            sides, team_totals(points, sides), team_totals(running, sides), strict=True
+        )
+    ]
+
+
+def _teams(
+    names: list[str], seats: list[tuple[str, int]], sides: tuple[Team, ...], totals: list[int]
+) -> list[dict[str, Any]]:
+    """Each team: its name, its players (each with their own total: a seat keeps its own
+    score), the team's total, and its mark as the table shows it."""
+    own = totals or [0] * len(names)
+    return [
+        {
+            "name": team_name(names, team),
+            "players": [
+                {"name": seats[seat][0], "pk": seats[seat][1], "total": own[seat]} for seat in team
+            ],
+            "total": total,
+            "index": index,
+            "mark": TEAM_MARKS[index],  # the table's shape for the team, beside its colour
+        }
+        for index, (team, total) in enumerate(zip(sides, team_totals(own, sides), strict=True))
+    ]
