@@ -344,6 +344,36 @@ class Respond(Action):
         return out
 
 
+MEXICAN = "mexican"  # the Mexican Train, open to all (train.trains)
+
+
+@dataclass(frozen=True, slots=True)
+class Engine(Action):
+    """Mexican Train and Chicken Foot: the round's double placed in the hub
+    (``train.engine``, ``foot.rounds``)."""
+
+    kind: ClassVar[str] = "engine"
+    seat: int
+    tile: Tile
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "engine", "seat": self.seat, "tile": str(self.tile)}
+
+
+@dataclass(frozen=True, slots=True)
+class TrainPlay(Action):
+    """Mexican Train: one tile on a train, a seat's own (by its number) or the Mexican
+    Train (``MEXICAN``)."""
+
+    kind: ClassVar[str] = "play"
+    seat: int
+    tile: Tile
+    train: int | str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "play", "seat": self.seat, "tile": str(self.tile), "train": self.train}
+
+
 @dataclass(frozen=True, slots=True)
 class Stop(Action):
     """The table stops the match (``correct.abandon``; Havoc's agreed time is up): the totals
@@ -454,11 +484,25 @@ _HAVOC_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tally": (frozenset(), frozenset({"hands", "pips"})),
     "undo": (frozenset(), frozenset()),
 } | _TABLE_FIELDS
-FAMILIES = {"line": _FIELDS, "truck": _TRUCK_FIELDS, "havoc": _HAVOC_FIELDS}
+# Mexican Train and Chicken Foot: the engine, one tile a play, one tile a draw.
+_TRAIN_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "engine": (frozenset({"seat", "tile"}), frozenset()),
+    "play": (frozenset({"seat", "tile", "train"}), frozenset()),
+    "draw": (frozenset({"seat"}), frozenset({"count"})),
+    "pass": (frozenset({"seat"}), frozenset()),
+    "tally": (frozenset(), frozenset({"hands", "pips"})),
+    "undo": (frozenset(), frozenset()),
+} | _TABLE_FIELDS
+_FOOT_FIELDS = _TRAIN_FIELDS | {"play": (frozenset({"seat", "tile", "on"}), frozenset())}
+FAMILIES = {
+    "line": _FIELDS, "truck": _TRUCK_FIELDS, "havoc": _HAVOC_FIELDS, "train": _TRAIN_FIELDS,
+    "foot": _FOOT_FIELDS,
+}  # fmt: skip
 
 
 def parse_action(data: object, family: str = "line") -> Action:
-    """Read one action of a game family (``line``, ``truck`` or ``havoc``); an
+    """Read one action of a game family (``line``, ``truck``, ``havoc``, ``train`` or
+    ``foot``); an
     InvalidAction says what is malformed."""
     fields = FAMILIES[family]
     if not isinstance(data, Mapping):
@@ -482,6 +526,8 @@ def parse_action(data: object, family: str = "line") -> Action:
         return _parse_table(kind, data, family)
     if family == "havoc":
         return _parse_havoc(kind, data)
+    if family in ("train", "foot"):
+        return _parse_train(kind, data, family)
     if kind == "play":
         face = data.get("face")
         if face is not None and face not in ("side", "end"):
@@ -584,6 +630,36 @@ def _parse_havoc(kind: str, data: Mapping[str, Any]) -> Action:
         replacement=None if replacement is None else Tile.parse(replacement),
         source=_source(data.get("from", BONEYARD)),
     )
+
+
+def _parse_train(kind: str, data: Mapping[str, Any], family: str) -> Action:
+    """Mexican Train's and Chicken Foot's actions (MATCH_FORMAT.md): a draw is one tile."""
+    if kind == "undo":
+        return Undo()
+    if kind == "tally":
+        return _parse_tally(data)
+    seat = parse_seat(data["seat"])
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "draw":
+        count = data.get("count", 1)
+        if isinstance(count, bool) or count not in (1, "1"):
+            raise InvalidAction(f"A draw is one tile at a time here, not {shown(count)}.")
+        return Draw(seat)
+    tile = Tile.parse(data["tile"])
+    if kind == "engine":
+        return Engine(seat, tile)
+    if family == "foot":
+        return Play(seat, tile, Tile.parse(data["on"]))
+    train = data["train"]
+    if train == MEXICAN:
+        return TrainPlay(seat, tile, MEXICAN)
+    try:
+        return TrainPlay(seat, tile, parse_seat(train))
+    except InvalidAction:
+        raise InvalidAction(
+            f'A train is its owner\'s seat number or "mexican", not {shown(train)}.'
+        ) from None
 
 
 MAX_REASON = 200

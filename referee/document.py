@@ -30,7 +30,7 @@ FORMAT = "boneyard-match/1"
 MAX_NAME = 40
 _TOP_FIELDS = {"format", "game", "options", "players", "rounds"}
 _COMPUTED_TOP = {"totals", "winner", "teams", "team_totals", "winners"}
-_ROUND_FIELDS = {"actions"}
+_ROUND_FIELDS = {"actions", "record"}
 _COMPUTED_ROUND = {"result"}
 
 
@@ -275,7 +275,10 @@ def replay(document: object, resume: Resume | None = None) -> MatchReplay:
         if rounds and not rounds[-1].finished:
             raise DocumentError("the round before it was never tallied.", r)
         actions = _parse_round(round_data, r, game.family)
-        start = rules.start(game.slug, options, players, leader=leader, base=totals, carry=carry)
+        start = rules.start(
+            game.slug, options, players, leader=leader, base=totals, carry=carry,
+            **_recorded(options, round_data, r),
+        )  # fmt: skip
         try:
             played = play_round(start, actions)
         except RefereeError as error:
@@ -296,7 +299,8 @@ def position_before(document: Mapping[str, Any], number: int, at: int) -> RoundR
         raise DocumentError("The match has no such round.")
     before = replay({**document, "rounds": rounds[: number - 1]})
     rules = engine(before.game)
-    start = rules.start(before.game, before.options, before.players, base=before.totals)
+    recorded = _recorded(before.options, rounds[number - 1], number)
+    start = rules.start(before.game, before.options, before.players, base=before.totals, **recorded)
     if before.rounds:
         last = before.rounds[-1].state
         start = rules.start(
@@ -306,6 +310,7 @@ def position_before(document: Mapping[str, Any], number: int, at: int) -> RoundR
             leader=rules.next_leader(last),
             base=last.totals,
             carry=last.carry,
+            **recorded,
         )
     log = _parse_round(rounds[number - 1], number, preset(before.game).family)
     if not 0 <= at < len(log):
@@ -327,6 +332,24 @@ def _after_the_end(last: line.RoundState, data: object, number: int) -> Document
     actions = data.get("actions") if isinstance(data, Mapping) else None
     first = 1 if isinstance(actions, list) and actions else None
     return DocumentError(f"{why}; nothing more is played after that.", number, first, rule)
+
+
+def _recorded(options: Mapping[str, Any], data: object, number: int) -> dict[str, Any]:
+    """``pad.record``: how a round of a game with a score pad is recorded, for its engine's
+    ``start``: a score-pad match's round may say ``"record": "plays"`` to be played tile by
+    tile (the only switch there is); other games' rounds say nothing."""
+    record = data.get("record") if isinstance(data, Mapping) else None
+    if "record" not in options:
+        if record is not None:
+            raise DocumentError("unknown field 'record': this game has no score pad.", number)
+        return {}
+    if record not in (None, "plays"):
+        raise DocumentError(
+            f'a round\'s record is "plays" (a score-pad match switching to play by play), '
+            f"not {shown(record)}.",
+            number,
+        )
+    return {"record": record or options["record"]}
 
 
 def _parse_round(data: object, number: int, family: str) -> list[Action]:
@@ -357,6 +380,8 @@ def export(match: MatchReplay) -> dict[str, Any]:
                 item["points"] = {str(s): p for s, p in enumerate(points) if p}
             actions.append(item)
         out: dict[str, Any] = {"actions": actions}
+        if match.options.get("record") == "scores" and not played.state.pad:
+            out["record"] = "plays"  # pad.record: this round was played tile by tile
         if played.state.result is not None:
             out["result"] = played.state.result.to_dict()
         rounds.append(out)

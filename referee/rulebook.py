@@ -62,7 +62,9 @@ class Option:
             raise InvalidAction(
                 f"House rule {self.name} is on or off (true or false), not {shown(value)}."
             )
-        if type(value) is not type(self.default) or value not in self.choices:
+        # A value is one of the choices, of a choice's own type (so True is not 1; and
+        # train.rounds mixes "all" with numbers).
+        if type(value) not in {type(c) for c in self.choices} or value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)
             raise InvalidAction(
                 f"House rule {self.name} must be one of {allowed}; {shown(value)} is not."
@@ -214,6 +216,42 @@ COUNT_ALL_HANDS = _option(
     "In pairs: the team that wins a round scores the pips in all three other hands, the "
     "partner's included (the Latin American count).",
 )  # fmt: skip
+RECORD = _option(
+    "record", "pad.record", "What the table records", "plays", ("plays", "scores"),
+    "plays: every play is recorded and refereed; scores: a score pad, each round recorded by "
+    "what is left in the hands alone.",
+)  # fmt: skip
+TRAIN_SET = _option(
+    "set", "set.tiles", "Set", 12, (9, 12, 15), "The highest double of the set: double-12 is "
+    "the Mexican Train set.",
+)  # fmt: skip
+TRAIN_HAND = _option(
+    "hand_size", "train.deal", "Tiles dealt to each seat", 0, range(0, 31),
+    "0 deals as the rules say for the set and the number of players.",
+)  # fmt: skip
+TRAIN_ROUNDS = _option(
+    "rounds", "train.rounds", "Rounds", "all", ("all", *range(1, 17)),
+    "all: a round for every double, from the highest down to 0-0; a number plays that many, "
+    "the highest doubles first.",
+)  # fmt: skip
+FIRST_TURN = _option(
+    "first_turn", "train.turn", "First turn", "one", ("one", "many"),
+    "one: a tile a turn, always; many: in its first turn of a round a seat may lay as many "
+    "tiles as it can on its own train.",
+)  # fmt: skip
+DOUBLE_BLANK = _option(
+    "double_blank", "train.score", "0-0 left in hand counts", 50, (50, 0),
+    "What the double blank counts against the seat left holding it.",
+)  # fmt: skip
+FOOT_SET = _option("set", "set.tiles", "Set", 9, (6, 9, 12), "The highest double of the set.")
+FOOT_HAND = _option(
+    "hand_size", "foot.deal", "Tiles dealt to each seat", 7, range(5, 22),
+    "As many as the set allows for the number of players.",
+)  # fmt: skip
+ROOT_ARMS = _option(
+    "root_arms", "foot.root", "Tiles around the round's double", 6, (6, 4),
+    "6: three on each long side, the double chicken foot; 4: one on each side and end.",
+)  # fmt: skip
 HINTS = _option(
     "hints", "fives.score", "Show what each play would score", True, (),
     "Off for competitive play: the player must see the count for themselves.",
@@ -270,18 +308,19 @@ PRESETS: dict[str, Preset] = {
             "block", "Block", "line",
             "Match tiles end to end. Nobody draws: if you cannot play, you knock. "
             "First to play out, or lowest pips when the game blocks, scores the rest.",
-            _LINE_OPTIONS + _TALLY_OPTIONS, (2, 4), {2: 7, 3: 5, 4: 5}, draws=False,
+            _LINE_OPTIONS + _TALLY_OPTIONS + (RECORD,), (2, 4), {2: 7, 3: 5, 4: 5},
+            draws=False,
             rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order", "block.no-draw") + _END_RULES
-            + ("block.score",) + _TEAM_BLOCK + _PROCEDURE,
+            + ("block.score",) + _TEAM_BLOCK + _PROCEDURE + ("pad.record",),
         ),
         Preset(
             "draw", "Draw", "line",
             "Block with a boneyard: if you cannot play, draw until you can. "
             "You knock only when nothing is left to draw.",
-            _LINE_OPTIONS + (DRAW_UNTIL, RESERVE) + _TALLY_OPTIONS, (2, 5),
+            _LINE_OPTIONS + (DRAW_UNTIL, RESERVE) + _TALLY_OPTIONS + (RECORD,), (2, 5),
             {2: 7, 3: 5, 4: 4, 5: 3}, draws=True,
             rules=_COMMON_RULES + _LAYOUT_RULES + ("turn.order",) + _DRAW_RULES + _END_RULES
-            + ("block.score",) + _TEAM_BLOCK + _PROCEDURE + _DRAW_PROCEDURE,
+            + ("block.score",) + _TEAM_BLOCK + _PROCEDURE + _DRAW_PROCEDURE + ("pad.record",),
         ),
         Preset(
             "all-fives", "All Fives", "line",
@@ -382,6 +421,31 @@ PRESETS: dict[str, Preset] = {
                    "havoc.discard-back", "havoc.doubles", "havoc.direction", "havoc.dead-double",
                    "havoc.boneyard-empty", "havoc.win", "procedure.misplay",
                    "procedure.exposed") + _CORRECTIONS,
+        ),
+        Preset(
+            "mexican-train", "Mexican Train", "train",
+            "Every seat builds its own train from the hub, and anyone may play on the Mexican "
+            "Train or on a train whose marker is out. A double must be covered before anything "
+            "else. One round per double, 12-12 down to 0-0; lowest total wins.",
+            (TRAIN_SET, TRAIN_HAND, TRAIN_ROUNDS, FIRST_TURN, DOUBLE_BLANK, RECORD), (2, 8),
+            draws=True,
+            rules=("set.tiles", "set.unique", "seat.order", "info.public", "train.deal",
+                   "train.rounds", "train.engine", "train.trains", "train.marker", "train.turn",
+                   "train.draw", "train.double", "train.end", "train.score", "tally.hands",
+                   "procedure.misplay", "procedure.exposed") + _CORRECTIONS + ("pad.record",),
+        ),
+        Preset(
+            "chicken-foot", "Chicken Foot", "foot",
+            "The round's double takes six tiles around it before anything else, and every "
+            "later double three toes: a chicken foot. One round per double, 9-9 down to 0-0; "
+            "lowest total wins.",
+            (FOOT_SET, FOOT_HAND, _default_rule(TRAIN_ROUNDS, "foot.rounds"), ROOT_ARMS,
+             _default_rule(DOUBLE_BLANK, "foot.score"), RECORD), (2, 8),
+            draws=True,
+            rules=("set.tiles", "set.unique", "seat.order", "info.public", "foot.deal",
+                   "foot.rounds", "foot.root", "foot.toes", "foot.draw", "foot.end",
+                   "foot.score", "tally.hands", "procedure.misplay", "procedure.exposed")
+            + _CORRECTIONS + ("pad.record",),
         ),
     )
 }  # fmt: skip

@@ -9,6 +9,10 @@ A round is replayed from its actions: ``start`` gives the state before the lead,
 written once, in the ``_check_*`` functions; ``apply`` runs them and
 ``legal_actions`` is the list of candidates they accept.
 
+A score-pad round (``pad.record``, Block and Draw with ``record`` = ``scores``) has no
+plays: its tally alone ends it, and says how (a seat with no tiles left dominoed), and the
+game's scoring applies to it as to a played round.
+
 >>> from referee.actions import Play, Draw, Pass
 >>> state = start("draw", {}, ["Ana", "Ben"])
 >>> state = apply(state, Play(0, Tile.parse("6-6")))
@@ -153,6 +157,7 @@ class RoundState:
     champion: int | None = None  # the seat that won the match, once it is won
     shared: tuple[int, ...] = ()  # the seats tied at the top when the game ended (Dominards)
     stop: Stop | None = None  # the table stopped the match (correct.abandon)
+    pad: bool = False  # pad.record: a score-pad round, recorded by its tally alone
     # Dominards (dominards.*): cards held by each seat, the ranks dropped in the match so far,
     # the dice, and what the last play met.
     cards: tuple[int, ...] = ()
@@ -347,6 +352,7 @@ def start(
     leader: int | None = None,
     base: Sequence[int] | None = None,
     carry: Mapping[str, Any] | None = None,
+    record: str | None = None,
 ) -> RoundState:
     """The state of a new round, before the lead. ``leader`` is the seat that must lead
     (see :func:`next_leader`); ``base`` the match totals so far; ``carry`` what the last
@@ -374,6 +380,7 @@ def start(
         base=tuple(base) if base is not None else nobody,
         scores=nobody,
         leader=leader,
+        pad=(record or options.get("record")) == "scores",
         **family(game).deal(len(names), carry),
     )
 
@@ -712,7 +719,9 @@ def _check_challenge(state: RoundState, action: Challenge) -> int:
     return excess
 
 
-def _check_tally(state: RoundState, action: Tally) -> RoundResult:
+def _check_tally(state: RoundState, action: Tally) -> tuple[RoundState, RoundResult]:
+    """The round as it ended and its result. A played round ended in play; a score-pad
+    round (``pad.record``) ends with its tally, which says how."""
     if not state.scoring.tallied:
         raise IllegalAction(
             "dominards.domino-bonus",
@@ -722,14 +731,16 @@ def _check_tally(state: RoundState, action: Tally) -> RoundResult:
         )
     if state.result is not None:
         raise IllegalAction("tally.hands", "This round is already tallied.")
-    if not state.is_over:
+    if state.pad:
+        state = _pad_end(state, action)
+    elif not state.is_over:
         raise IllegalAction(
             "tally.hands",
             "The round is still on: it ends when a seat plays its last tile or nobody can play.",
         )
     if action.hands is not None:
-        return _tally_hands(state, dict(action.hands))
-    return _tally_pips(state, dict(action.pips or ()))
+        return state, _tally_hands(state, dict(action.hands))
+    return state, _tally_pips(state, dict(action.pips or ()))
 
 
 def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> RoundResult:
@@ -737,7 +748,9 @@ def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> Round
     where: dict[Tile, int] = {}
     for seat, tiles in sorted(hands.items()):
         who = state.name(seat)
-        if len(tiles) != state.hands[seat]:
+        if state.pad:
+            _check_pad_count(state, seat, len(tiles))
+        elif len(tiles) != state.hands[seat]:
             raise IllegalAction(
                 "hand.count",
                 f"{who} should hold {_tiles(state.hands[seat])}, not {_tiles(len(tiles))}.",
@@ -758,12 +771,17 @@ def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> Round
                     "set.unique", f"{tile} is declared {place}; each tile exists once."
                 )
             where[tile] = seat
+    if state.pad:
+        _check_pad_counts(state)
     pips = tuple(sum(_value(state, t) for t in hands[seat]) for seat in range(state.seats))
     return _score(state, pips, _audit(state, hands))
 
 
 def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
     pips = _every_seat(state, pips, 0)
+    if state.pad:
+        _check_pad_pips(state, pips)
+        return _score(state, tuple(pips[seat] for seat in range(state.seats)), ())
     # A total is possible when it lies between the held count of cheapest and of dearest
     # tiles not on the table (info.public: as far as the table's record can tell).
     values = sorted(_value(state, t) for t in DominoSet(state.top).tiles if t not in state.layout)
@@ -793,8 +811,131 @@ def _every_seat(state: RoundState, declared: dict, nothing: object) -> dict:
     missing = [state.name(s) for s in range(state.seats) if s not in declared and state.hands[s]]
     if missing:
         verb = "holds" if len(missing) == 1 else "hold"
-        raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still {verb}.")
+        # A score pad knows no hand: a seat that played out says so (no tiles, or 0 pips).
+        out = " (no tiles, or 0 pips, for a seat that played out)" if state.pad else ""
+        raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still {verb}{out}.")
     return {seat: declared.get(seat, nothing) for seat in range(state.seats)}
+
+
+# -- the score pad (pad.record) ------------------------------------------------------------
+
+#: What a refused action would have done, in the words of ``_check_match_on``.
+_DOING = {
+    "play": "play", "draw": "draw", "pass": "knock", "roll": "roll",
+    "declare": "declare a score", "muggins": "call Muggins", "challenge": "challenge",
+}  # fmt: skip
+
+
+def _refuse_in_pad(state: RoundState, action: Action) -> None:
+    """``pad.record``: a score-pad round is recorded by its tally alone (with any adjustment,
+    undo, abandon or stop, which ``apply`` takes before this); everything else is refused."""
+    seat = getattr(action, "seat", None)
+    who = "the table"
+    if isinstance(seat, int):
+        _check_seat(state, seat)
+        who = state.name(seat)
+    _check_match_on(state, who, _DOING.get(action.kind, f"record a {action.kind}"))
+    if state.result is not None:
+        raise IllegalAction(
+            "pad.record",
+            f"{_describe(state, action)} has no place here: this round was kept as a score "
+            "pad and is over; the next round has begun (it may be recorded play by play).",
+        )
+    raise IllegalAction(
+        "pad.record",
+        f"{_describe(state, action)} has no place here: this round is kept as a score pad. "
+        "Record what is left in each hand (or switch to play by play at the start of a round).",
+    )
+
+
+def _pad_end(state: RoundState, action: Tally) -> RoundState:
+    """How a score-pad round ended, from its tally (``pad.record``): a seat with no tiles left
+    dominoed (``end.domino``); with nobody out the round was blocked (``end.blocked``), and
+    ``tally.winner`` (``team.block``) decides. The hand counts become what the tally says."""
+    by_tiles = action.hands is not None
+    declared = _every_seat(state, dict(action.hands if by_tiles else action.pips or ()), None)
+    # Ruling: by pips, a seat declared at 0 played out (it dominoed): a score pad writes a
+    # domino as 0, and a pip total cannot tell an empty hand from a hand of 0-0 alone. By
+    # tiles the hand says which: a seat left holding 0-0 holds a real 0 and did not play out.
+    out = [s for s, held in declared.items() if (held == () if by_tiles else held == 0)]
+    if len(out) > 1:
+        names = " and ".join(state.name(s) for s in out)
+        kept = "no tiles" if by_tiles else "0 pips"
+        raise IllegalAction(
+            "end.domino",
+            f"{names} cannot both have played out ({kept}): the round ends when the first "
+            "seat plays its last tile. Only one seat dominoes; say what the others still held.",
+        )
+    if by_tiles:
+        hands = tuple(len(declared[seat]) for seat in range(state.seats))
+    else:  # how many tiles a pip total stands for nobody knows; the seat out holds none
+        hands = tuple(0 if seat in out else h for seat, h in enumerate(state.hands))
+    return replace(state, hands=hands, ended=DOMINO if out else BLOCKED)
+
+
+def _dealt(state: RoundState) -> int:
+    return hand_size(state.game, state.options, state.seats)
+
+
+def _pad_most(state: RoundState) -> tuple[int, str]:
+    """The most tiles a seat can hold at the end of a score-pad round (``hand.count``): the
+    deal, plus what could have been drawn (the boneyard less the reserve); and why, aloud."""
+    dealt = _dealt(state)
+    if not state.game.draws:
+        return dealt, f"was dealt {dealt} and {state.game.title} has no drawing"
+    less = " less the reserve" if state.options["reserve"] else ""
+    return (
+        dealt + state.drawable,
+        f"was dealt {dealt} and could draw {state.drawable} more at most (the boneyard{less})",
+    )
+
+
+def _check_pad_count(state: RoundState, seat: int, held: int) -> None:
+    most, why = _pad_most(state)
+    if held > most:
+        who = state.name(seat)
+        raise IllegalAction(
+            "hand.count", f"{who} {why}, so {who} holds {_tiles(most)} at most, not {held}."
+        )
+
+
+def _check_pad_counts(state: RoundState) -> None:
+    """The hands together (``hand.count``): no more drawn between them than the boneyard
+    gave, and at least one tile played, the lead (``round.lead``)."""
+    dealt, drawable = _dealt(state), state.drawable
+    drawn = sum(max(0, held - dealt) for held in state.hands)
+    if drawn > drawable:
+        raise IllegalAction(
+            "hand.count",
+            f"Between them the hands hold {_tiles(drawn)} more than the {dealt} each was dealt, "
+            f"but only {_tiles(drawable)} could be drawn; at most {drawable} more in all.",
+        )
+    held = sum(state.hands)
+    if held >= dealt * state.seats + drawable:
+        could = f" and all {drawable} that could be drawn" if drawable else ""
+        raise IllegalAction(
+            "hand.count",
+            f"The hands hold {_tiles(held)}: every tile dealt{could}, so nobody played, yet a "
+            f"round begins with a lead. Together they hold {dealt * state.seats + drawable - 1} "
+            "at most.",
+        )
+
+
+def _check_pad_pips(state: RoundState, pips: Mapping[int, int]) -> None:
+    """``tally.hands``: a score-pad round's pip totals, each within what a hand could hold:
+    0 (played out) up to the dearest tiles a seat can hold (``tally.one-end-doubles``
+    counted)."""
+    held, why = _pad_most(state)
+    values = sorted((_value(state, t) for t in DominoSet(state.top).tiles), reverse=True)
+    most = sum(values[:held])
+    for seat, total in pips.items():
+        if not 0 <= total <= most:
+            who = state.name(seat)
+            raise IllegalAction(
+                "tally.hands",
+                f"{who} {why}, so {who} holds {_tiles(held)} at most: from 0 (played out) to "
+                f"{most} pips with the dearest of them, not {total}.",
+            )
 
 
 def _audit(state: RoundState, hands: Mapping[int, tuple[Tile, ...]]) -> tuple[Finding, ...]:
@@ -893,6 +1034,8 @@ def apply(state: RoundState, action: Action) -> RoundState:
 
 def _transition(state: RoundState, action: Action) -> RoundState:
     nobody = (0,) * state.seats
+    if state.pad and not isinstance(action, Tally):
+        _refuse_in_pad(state, action)
     if isinstance(action, Play):
         layout = _check_play(state, action)
         hands = _minus(state.hands, action.seat)
@@ -965,7 +1108,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         return _end_at_target(credit(replace(state, pending=pending), moved))
     if isinstance(action, Tally):
         _check_match_on(state, "the table", "tally the hands")
-        tallied = _check_tally(state, action)
+        state, tallied = _check_tally(state, action)
         after = credit(
             replace(state, pending=_lapse(state.pending)),
             {seat: p for seat, p in enumerate(tallied.points) if p},
@@ -1020,6 +1163,8 @@ def legal_actions(state: RoundState) -> tuple[Action, ...]:
     """Every play, draw, knock, declaration, Muggins call, challenge and undo ``apply``
     would accept now (tallies aside: a tally's legality depends on hands only the players
     know)."""
+    if state.pad:  # pad.record: a score-pad round holds its tally (and adjustments) alone
+        return (Undo(),) if check(state, Undo()) is None else ()
     candidates: list[Action] = []
     if state.must_roll is not None:
         seats = range(state.seats) if state.must_roll < 0 else (state.must_roll,)

@@ -364,6 +364,34 @@ TRUCK_STOPPED = document(
 )  # fmt: skip
 
 
+# Mexican Train, one round of double-9: Ana places 9-9 and plays out; Ben's last tile was
+# the double blank, which counts 50 (train.score), not the 6-6 first tallied.
+MEXICAN_TRAIN = document(
+    "mexican-train",
+    [[{"type": "engine", "seat": 0, "tile": "9-9"},
+      {"type": "play", "seat": 1, "tile": "9-5", "train": 1},
+      {"type": "play", "seat": 0, "tile": "9-3", "train": 0},
+      {"type": "play", "seat": 1, "tile": "5-1", "train": 1},
+      {"type": "play", "seat": 0, "tile": "3-2", "train": 0}, hands(s1=["6-6"])]],
+    set=9, hand_size=3,
+)  # fmt: skip
+MEXICAN_TRAIN["options"]["rounds"] = 1  # (document's own parameter is named rounds)
+
+
+# Chicken Foot, one round of double-9 with a root of four arms: Ana plays out; Ben's last
+# tile was the double blank (50, foot.score), not the 6-6 first tallied.
+CHICKEN_FOOT = document(
+    "chicken-foot",
+    [[{"type": "engine", "seat": 0, "tile": "9-9"},
+      *({"type": "play", "seat": seat, "tile": tile, "on": on} for seat, tile, on in (
+          (1, "9-1", "9-9"), (0, "9-2", "9-9"), (1, "9-3", "9-9"), (0, "9-4", "9-9"),
+          (1, "5-1", "9-1"), (0, "6-2", "9-2"), (1, "7-3", "9-3"), (0, "8-4", "9-4"))),
+      hands(s1=["6-6"])]],
+    hand_size=5, root_arms=4,
+)  # fmt: skip
+CHICKEN_FOOT["options"]["rounds"] = 1
+
+
 def _havoc_two_rounds() -> dict:
     first = havoc.apply(havoc_race(havoc_new(2, rounds=2), winner=0), Tally(pips=((1, 10),)))
     second = havoc.apply(havoc_race(havoc_next_round(first), winner=1), Tally(pips=((0, 15),)))
@@ -428,6 +456,16 @@ CASES = [
         TRUCK_STOPPED, 1, [correct(5, replace=load(0, "1-0", (0, 3), (0, 2)))],
         ((3, 0), 0, True), ((0, 0), None, True),
         id="dump-truck-stopped-the-load-was-turned-round-so-no-chain",
+    ),
+    pytest.param(
+        MEXICAN_TRAIN, 1, [correct(5, replace=hands(s1=["0-0"]))],
+        ((0, 12), 0, True), ((0, 50), 0, True),
+        id="mexican-train-finished-the-last-tile-was-the-double-blank",
+    ),
+    pytest.param(
+        CHICKEN_FOOT, 1, [correct(9, replace=hands(s1=["0-0"]))],
+        ((0, 12), 0, True), ((0, 50), 0, True),
+        id="chicken-foot-finished-the-last-tile-was-the-double-blank",
     ),
     pytest.param(
         HAVOC_TWO_ROUNDS, 1, [correct(HAVOC_TALLY, replace=pips(s1=20))],

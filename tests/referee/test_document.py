@@ -151,7 +151,7 @@ def test_the_export_adds_what_the_referee_computed():
         "set": 6, "hand_size": 0, "opening": "any", "spinners": "none", "sides_first": True,
         "spinner_count": "while-end", "draw_until": "playable", "reserve": 0,
         "one_end_doubles": False, "blocked_minus_own": False, "target": 200,
-        "partnerships": False, "count_all_hands": False,
+        "partnerships": False, "count_all_hands": False, "record": "plays",
     }  # fmt: skip
     stripped = [
         [{k: v for k, v in a.items() if k != "points"} for a in r["actions"]] for r in rounds
@@ -480,7 +480,7 @@ HOSTILE = [
     ("a game that is not a string", BASE | {"game": ["draw"]}),
     ("a game that is an object", BASE | {"game": {"draw": 1}}),
     ("no game", {k: v for k, v in BASE.items() if k != "game"}),
-    ("a game not played here", BASE | {"game": "mexican-train"}),
+    ("a game not played here", BASE | {"game": "sequence"}),
     ("no players", {k: v for k, v in BASE.items() if k != "players"}),
     ("players not a list", BASE | {"players": "Ana, Ben"}),
     ("a player that is not a name", BASE | {"players": ["Ana", 7]}),

@@ -674,7 +674,7 @@ def test_every_option_has_a_default():
         "set": 6, "hand_size": 0, "opening": "any", "spinners": "none", "sides_first": True,
         "spinner_count": "while-end", "draw_until": "playable", "reserve": 0,
         "one_end_doubles": False, "blocked_minus_own": False, "target": 100,
-        "partnerships": False, "count_all_hands": False,
+        "partnerships": False, "count_all_hands": False, "record": "plays",
     }  # fmt: skip
 
 

@@ -65,6 +65,8 @@ def games(draw, slugs=LINE_GAMES) -> tuple[str, dict, tuple[str, ...]]:
             options["partnerships"] = players == 4 and draw(st.booleans())
         elif option.name == "count_all_hands":  # team.block: in partnerships only
             options["count_all_hands"] = options["partnerships"] and draw(st.booleans())
+        elif option.name == "record":  # pad.record: score-pad rounds have no plays
+            options["record"] = "plays"
         elif option.name == "set":
             options["set"] = draw(st.sampled_from((6, 6, 6, 9)))
         elif option.name == "target":

@@ -1,0 +1,1092 @@
+"""Chicken Foot (RULES.md §10): one round per double, the highest first; the round's
+double takes its arms before anything else, and every later double three toes.
+
+The referee sees what the table sees (``info.public``): the tiles on the table, how many
+tiles each hand and the boneyard hold. Hands are checked when they are declared at the tally.
+
+The table is a small layout of its own (:class:`FootLayout`), not the line games'
+``referee.layout.Layout``: that one gives a double two sides (and a spinner two ends) with
+the sides-first rule, and keeps the count; here the round's double takes six or four arms
+(``foot.root``), a later double exactly three toes on its far side (``foot.toes``), and what
+is owed to a double binds the whole table, which is simpler to say in a layout that knows it.
+
+>>> from referee.actions import Engine, Play
+>>> state = start("chicken-foot", {}, ["Ana", "Ben", "Caro"])
+>>> state = apply(state, Engine(0, Tile.parse("9-9")))
+>>> state.names[state.turn], what_now(state)
+('Ben', "The root 9-9 needs 6 arms: each must show a 9. Ben's turn: play one, or draw.")
+>>> state = apply(state, Play(1, Tile.parse("9-4"), Tile.parse("9-9")))
+>>> [str(t) for t in fits(state, Tile.parse("9-2"))], fits(state, Tile.parse("4-2"))
+(['9-9'], ())
+>>> print(check(state, Play(2, Tile.parse("4-2"), Tile.parse("9-4"))))
+foot.root: The root 9-9 still needs 5 arms, each showing a 9, before any other play: 4-2 shows no 9.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from referee.actions import (
+    Abandon,
+    Action,
+    Adjust,
+    Draw,
+    Engine,
+    Pass,
+    Play,
+    Stop,
+    Tally,
+    Undo,
+)  # fmt: skip
+from referee.corrections import ABANDONED, STOPPED, on_the_record, stopped_words
+from referee.errors import IllegalAction, InvalidAction
+from referee.games.line import RoundResult  # a round's end reads the same in every game
+from referee.rulebook import Preset, preset, resolve_options
+from referee.tiles import DominoSet, Tile
+
+TOES = 3  # a later double's chicken foot (foot.toes)
+DOMINO, BLOCKED = "domino", "blocked"  # how a round ended (RoundResult.reason)
+ARM, TOE = "arm", "toe"  # a line leaving the root, or a later double
+
+
+def _a(number: int) -> str:
+    """``a 6``, ``an 8``, ``a blank``: a number as a tile half is named."""
+    if number == 0:
+        return "a blank"
+    return f"{'an' if number in (8, 11, 18) else 'a'} {number}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _or(words: Sequence[str], word: str = "or") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {word} " + words[-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# The layout
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile on the table, the tile it was played on (None for the round's double), and
+    the number its far end shows: where the next tile of its line goes. A double's ``free``
+    is its number, which its arms or toes must show."""
+
+    tile: Tile
+    on: Tile | None
+    free: int
+
+    @property
+    def touching(self) -> int | None:
+        """The number where it touches the tile it was played on."""
+        if self.on is None:
+            return None
+        return self.free if self.tile.is_double else self.tile.other(self.free)
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """A double still owed tiles: the root its arms (``foot.root``), a later double its
+    toes (``foot.toes``). Every play goes on it until it has them all."""
+
+    double: Tile
+    root: bool
+    has: int  # tiles on it now
+    wants: int  # root_arms, or three toes
+
+    @property
+    def owes(self) -> int:
+        return self.wants - self.has
+
+    @property
+    def number(self) -> int:
+        return self.double.high
+
+    @property
+    def rule(self) -> str:
+        return "foot.root" if self.root else "foot.toes"
+
+    @property
+    def what(self) -> str:
+        return ARM if self.root else TOE
+
+    @property
+    def name(self) -> str:
+        """``The root 9-9`` or ``6-6``, to begin a sentence."""
+        return f"The root {self.double}" if self.root else str(self.double)
+
+    @property
+    def label(self) -> str:
+        """``the root 9-9`` or ``6-6``, inside one."""
+        return f"the root {self.double}" if self.root else str(self.double)
+
+    def words(self) -> str:
+        """``6-6 needs 2 more toes: each must show a 6.``"""
+        more = "" if self.has == 0 else " more"
+        each = "it must" if self.owes == 1 else "each must"
+        return (
+            f"{self.name} needs {self.owes}{more} {self.what}{'' if self.owes == 1 else 's'}: "
+            f"{each} show {_a(self.number)}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FreeEnd:
+    """The far end of the last tile of a line, where the line grows: ``on`` is that tile."""
+
+    on: Tile
+    shows: int
+    dead: bool  # every tile bearing ``shows`` is on the table
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One arm of the root or one toe of a later double, as the table screen draws it: the
+    double it leaves from, its tiles in order from that double, and its free end (None
+    when it ends in a double, whose toes carry it on)."""
+
+    kind: str  # ARM or TOE
+    double: Tile
+    tiles: tuple[Tile, ...]
+    free: int | None
+
+
+@dataclass(frozen=True)
+class FootLayout:
+    """The tiles face up on the table; immutable, every play returns a new layout."""
+
+    top: int
+    root_arms: int = 6
+    placed: tuple[Placed, ...] = ()
+
+    # -- what is on the table ------------------------------------------------------------
+
+    @cached_property
+    def _index(self) -> dict[Tile, int]:
+        return {p.tile: i for i, p in enumerate(self.placed)}
+
+    @cached_property
+    def _on(self) -> dict[Tile, tuple[Tile, ...]]:
+        children: dict[Tile, list[Tile]] = {}
+        for p in self.placed:
+            if p.on is not None:
+                children.setdefault(p.on, []).append(p.tile)
+        return {tile: tuple(tiles) for tile, tiles in children.items()}
+
+    @cached_property
+    def _bearing(self) -> Counter[int]:
+        """How many tiles on the table bear each number (a double bears its number once)."""
+        return Counter(n for p in self.placed for n in {p.tile.high, p.tile.low})
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self._index
+
+    def __len__(self) -> int:
+        return len(self.placed)
+
+    @property
+    def root(self) -> Tile | None:
+        """The round's double, once placed."""
+        return self.placed[0].tile if self.placed else None
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(p.tile for p in self.placed)
+
+    def placed_of(self, tile: Tile) -> Placed:
+        return self.placed[self._index[tile]]
+
+    def on(self, tile: Tile) -> tuple[Tile, ...]:
+        """The tiles played on ``tile``, in the order they were played."""
+        return self._on.get(tile, ())
+
+    def off_table(self, number: int) -> int:
+        """How many tiles bearing ``number`` are not on the table (in hands or the
+        boneyard: the table cannot tell which)."""
+        return self.top + 1 - self._bearing[number]
+
+    def wants(self, tile: Tile) -> int:
+        """How many tiles go on ``tile``: the root its arms, a later double its toes, any
+        other tile one (the next tile of its line)."""
+        if tile == self.root:
+            return self.root_arms
+        return TOES if tile.is_double else 1
+
+    # -- what is owed, and where a tile goes -----------------------------------------------
+
+    @cached_property
+    def owed(self) -> tuple[Owed, ...]:
+        """The doubles still owed tiles: the root first, then later doubles in the order
+        they were played. (Only one can be open at a time in practice: a tile owed to N-N
+        shows an N, and the only double that does is N-N itself.)"""
+        found = []
+        for p in self.placed:
+            if p.tile.is_double:
+                has, wants = len(self.on(p.tile)), self.wants(p.tile)
+                if has < wants:
+                    found.append(Owed(p.tile, p.on is None, has, wants))
+        return tuple(found)
+
+    @property
+    def opening(self) -> Owed | None:
+        """The double every play must go on now, if any: the oldest one still owed
+        (as several open doubles are covered in the order played, ``train.double``)."""
+        return self.owed[0] if self.owed else None
+
+    def free_ends(self) -> tuple[FreeEnd, ...]:
+        """The far end of every line: each tile, not a double, with nothing played on it."""
+        return self._free_ends
+
+    @cached_property
+    def _free_ends(self) -> tuple[FreeEnd, ...]:
+        return tuple(
+            FreeEnd(p.tile, p.free, self.off_table(p.free) == 0)
+            for p in self.placed
+            if not p.tile.is_double and not self.on(p.tile)
+        )
+
+    def attachments(self, tile: Tile) -> tuple[Tile, ...]:
+        """The tiles on the table ``tile`` may go on now (the app lights them up). This is
+        the one definition of where a tile fits; :meth:`play` and every "where would it
+        fit" message are built on it."""
+        if tile in self._index or not self.placed:
+            return ()
+        opening = self.opening
+        if opening is not None:
+            return (opening.double,) if tile.has(opening.number) else ()
+        return tuple(end.on for end in self.free_ends() if tile.has(end.shows))
+
+    def where_it_fits(self, tile: Tile) -> str:
+        """A sentence naming every tile ``tile`` may go on, or what it would need."""
+        spots = self.attachments(tile)
+        if spots:
+            return f"{tile} fits on {_or([str(on) for on in spots])}."
+        if tile in self._index or not self.placed:
+            return ""
+        opening = self.opening
+        if opening is not None:
+            return opening.words()
+        numbers = sorted({end.shows for end in self.free_ends()})
+        if not numbers:
+            return f"{tile} fits nowhere now."
+        return f"{tile} fits nowhere now: the free ends show {_or(list(map(str, numbers)), 'and')}."
+
+    def lines(self) -> tuple[Line, ...]:
+        """Every arm and toe, in the order they were begun."""
+        found = []
+        for p in self.placed:
+            if p.on is None or not p.on.is_double:
+                continue
+            tiles = [p.tile]
+            while not tiles[-1].is_double and self.on(tiles[-1]):
+                tiles.append(self.on(tiles[-1])[0])
+            last = tiles[-1]
+            free = None if last.is_double else self.placed_of(last).free
+            kind = ARM if p.on == self.root else TOE
+            found.append(Line(kind, p.on, tuple(tiles), free))
+        return tuple(found)
+
+    def stuck(self) -> str | None:
+        """Why nothing more can ever be played, in the players' words, or None.
+
+        ``foot.toes``: a root or foot owed more tiles bearing its number than are left off
+        the table can never be completed. Our ruling, the same reasoning where nothing is
+        owed: when every free end shows a number whose tiles are all on the table, no tile
+        anywhere can be played, and drawing cannot change that (``foot.end``)."""
+        if not self.placed:
+            return None
+        for owed in self.owed:
+            left = self.off_table(owed.number)
+            if left < owed.owes:
+                which = "the root" if owed.root else f"the foot of {owed.double}"
+                only = (
+                    f"only {_count(left, 'tile')} bearing {_a(owed.number)} "
+                    f"{'is' if left == 1 else 'are'}"
+                    if left
+                    else f"no tile bearing {_a(owed.number)} is"
+                )
+                return (
+                    f"{owed.label} still needs {_count(owed.owes, owed.what)}, but {only} left "
+                    f"off the table: {which} can never be completed"
+                )
+        if self.owed:
+            return None
+        ends = self.free_ends()
+        if not ends:
+            return "no line has a free end"
+        if all(end.dead for end in ends):
+            shows = _or([str(n) for n in sorted({end.shows for end in ends})], "and")
+            return f"every tile bearing {shows} is on the table, so no tile can go on any free end"
+        return None
+
+    # -- plays -----------------------------------------------------------------------------
+
+    def lay(self, double: Tile) -> FootLayout:
+        """The round's double, alone in the middle of the table."""
+        return replace(self, placed=(Placed(double, None, double.high),))
+
+    def play(self, tile: Tile, on: Tile | None) -> FootLayout:
+        """Place ``tile`` on ``on``; raises IllegalAction saying why not and where it fits."""
+        assert self.placed, "the round's double is placed first"
+        if tile in self._index:
+            where = self.placed_of(tile).on
+            at = f" (on {where})" if where is not None else " (the round's double)"
+            raise IllegalAction("set.unique", f"{tile} is on the table already{at}.")
+        if on not in self.attachments(tile):
+            raise self._why_not(tile, on)
+        opening = self.opening
+        if opening is not None:
+            free = tile.other(opening.number)
+        elif tile.is_double:
+            free = tile.high  # laid crosswise: its number is what its toes must show
+        else:
+            assert on is not None
+            free = tile.other(self.placed_of(on).free)
+        return replace(self, placed=self.placed + (Placed(tile, on, free),))
+
+    def _why_not(self, tile: Tile, on: Tile | None) -> IllegalAction:
+        """Why ``tile`` cannot go on ``on``, in the players' words."""
+        elsewhere = self.where_it_fits(tile)
+        opening = self.opening
+        if on is None:
+            rule = "foot.toes" if opening is None else opening.rule
+            return IllegalAction(rule, f"Say which tile {tile} is played on. {elsewhere}")
+        if opening is not None:
+            before = (
+                f"{opening.name} still needs {_count(opening.owes, opening.what)}, each showing "
+                f"{_a(opening.number)}, before any other play"
+            )
+            if not tile.has(opening.number):
+                return IllegalAction(
+                    opening.rule, f"{before}: {tile} shows no {_bare(opening.number)}."
+                )
+            return IllegalAction(
+                opening.rule, f"{before}: {tile} goes on {opening.double}, not on {on}."
+            )
+        if on not in self._index:
+            return IllegalAction("foot.toes", f"{on} is not on the table. {elsewhere}")
+        if on.is_double:
+            what = "arms are" if on == self.root else "toes are"
+            return IllegalAction(
+                "foot.toes",
+                f"{on}'s {what} all placed: the lines go on from their free ends. {elsewhere}",
+            )
+        if self.on(on):
+            return IllegalAction(
+                "foot.toes",
+                f"{on} is not at the end of its line: {self.on(on)[0]} is played on it. "
+                f"{elsewhere}",
+            )
+        shows = self.placed_of(on).free
+        return IllegalAction(
+            "foot.toes",
+            f"{tile} does not fit on {on}, whose free end shows {shows}. {elsewhere}",
+        )
+
+
+def _bare(number: int) -> str:
+    return "blank" if number == 0 else str(number)
+
+
+# ---------------------------------------------------------------------------------------------
+# The round
+
+
+@dataclass(frozen=True)
+class FootState:
+    """Everything the table knows about a round of Chicken Foot."""
+
+    game: Preset
+    options: Mapping[str, Any]
+    names: tuple[str, ...]
+    layout: FootLayout
+    hands: tuple[int, ...]  # tiles in each hand (info.public: counts only)
+    boneyard: int
+    engine: Tile  # this round's double (foot.rounds)
+    turn: int | None = None  # the seat to act; None while any seat may begin the search
+    drew: bool = False  # the seat to act has drawn its one tile this turn (foot.draw)
+    passes: int = 0  # passes in a row with the boneyard empty (foot.end)
+    leader: int | None = None  # the seat that must begin the round; None: the table chooses
+    first: int | None = None  # the seat that began it
+    played: int = 0  # rounds counted before this one
+    ended: str | None = None  # DOMINO or BLOCKED (or ABANDONED), until the tally
+    result: RoundResult | None = None
+    stop: Stop | None = None  # the table stopped the match
+    pad: bool = False  # pad.record: a score-pad round, recorded by its tally alone
+    base: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+    champion: int | None = None
+    shared: tuple[int, ...] = ()
+    last: Action | None = None
+    last_points: tuple[int, ...] = ()
+    actions: int = 0
+    logged: int = field(default=0, compare=False)
+    previous: FootState | None = field(default=None, compare=False, repr=False)
+    settled: int = field(default=0, compare=False)
+
+    # What the match machinery asks of every game's state.
+    pending = None
+    last_hits = None
+    dominards = False
+    muggins = False
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def top(self) -> int:
+        return self.options["set"]
+
+    @property
+    def number(self) -> int:
+        """This round's number in the match, from 1."""
+        return self.played + 1
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the match has: one per double, or the agreed number."""
+        rounds = self.options["rounds"]
+        return self.top + 1 if rounds == "all" else rounds
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(b + s for b, s in zip(self.base, self.scores, strict=True))
+
+    @property
+    def placed(self) -> bool:
+        """The round's double is on the table."""
+        return self.layout.root is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.ended is not None or self.result is not None
+
+    @property
+    def counted(self) -> bool:
+        """This round is over and counts as one of the agreed rounds: an abandoned round
+        does not (``correct.abandon``: a train game replays the same engine)."""
+        return self.result is not None and self.result.reason not in (ABANDONED, STOPPED)
+
+    def abandoned_result(self) -> RoundResult:
+        nobody = (0,) * self.seats
+        return RoundResult(None, ABANDONED, nobody, nobody)
+
+    def stopped_result(self) -> RoundResult:
+        return RoundResult(None, STOPPED, (0,) * self.seats, self.scores)
+
+    @property
+    def match_over(self) -> bool:
+        return self.stop is not None or (self.counted and self.number >= self.rounds)
+
+    @property
+    def match_end(self) -> tuple[str, str] | None:
+        """The rule that ended the match and how, in the players' words; None while it goes
+        on. Every later action is refused citing it."""
+        if not self.match_over:
+            return None
+        if self.stop is not None:
+            rule, how = "correct.abandon", stopped_words(self.stop)
+        elif self.rounds == self.top + 1:
+            rule = "foot.rounds"
+            how = f"all {self.rounds} rounds are played, {self.top}-{self.top} down to 0-0"
+        elif self.rounds == 1:
+            rule, how = "foot.rounds", "the one agreed round is played"
+        else:
+            rule, how = "foot.rounds", f"all {self.rounds} agreed rounds are played"
+        if self.champion is not None:
+            how += (
+                f", and {self.names[self.champion]} has the lowest total "
+                f"({self.totals[self.champion]})"
+            )
+        elif self.shared:
+            how += (
+                f", and {' and '.join(self.names[s] for s in self.shared)} share the lowest "
+                f"total ({self.totals[self.shared[0]]})"
+            )
+        return rule, f"The match is over: {how}"
+
+    @property
+    def carry(self) -> dict[str, Any]:
+        """What the next round needs: how many rounds were played, and its double (an
+        abandoned round replays the same one)."""
+        played = self.played + self.counted
+        return {"played": played, "engine": max(0, self.engine.high - self.counted)}
+
+    @property
+    def acting(self) -> int | None:
+        """The seat that must act now (None: any seat may begin, or nobody plays)."""
+        return None if self.is_over or self.pad else self.turn
+
+    @property
+    def dealt(self) -> int:
+        """The boneyard as dealt: what a hand could have drawn from (``pad.record``)."""
+        return len(DominoSet(self.top).tiles) - self.options["hand_size"] * self.seats
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat clockwise (``seat.order``)."""
+        return (seat + 1) % self.seats
+
+    def unseen(self) -> tuple[Tile, ...]:
+        """The tiles not on the table: in some hand or in the boneyard."""
+        return tuple(t for t in DominoSet(self.top).tiles if t not in self.layout)
+
+    def value(self, tile: Tile) -> int:
+        """What a tile left in hand counts (``foot.score``: 0-0 counts double_blank)."""
+        return self.options["double_blank"] if tile == Tile(0, 0) else tile.pips
+
+    def ended_words(self) -> str:
+        """How the round ended, for the table."""
+        if self.ended == DOMINO:
+            return f"{self.names[self.hands.index(0)]} played their last tile"
+        stuck = self.layout.stuck()
+        if stuck is not None:
+            return f"nobody can play: {stuck}"
+        return "nobody can play or draw: the boneyard is empty and every seat passed in a row"
+
+
+def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+    """The match's options, checked against the number of players: the deal must fit the
+    set (``foot.deal``), and the rounds the set's doubles (``foot.rounds``)."""
+    game = preset(slug)
+    options = resolve_options(slug, given)
+    low, high = game.players
+    if not low <= players <= high:
+        raise InvalidAction(f"{game.title} is for {low} to {high} players, not {players}.")
+    top, size = options["set"], options["hand_size"]
+    tiles = len(DominoSet(top).tiles)
+    if size * players > tiles:
+        most = tiles // players
+        fix = (
+            f"deal at most {most} each (hand_size) or choose a larger set"
+            if most >= game.option("hand_size").choices[0]
+            else "choose a larger set"
+        )
+        raise InvalidAction(
+            f"{players} players with {size} tiles each need {size * players} tiles; a "
+            f"double-{top} set has {tiles}: {fix}.",
+            rule="foot.deal",
+        )
+    rounds = options["rounds"]
+    if rounds != "all" and rounds > top + 1:
+        # Our ruling: refused rather than cut short, so the table knows at the start.
+        raise InvalidAction(
+            f"A double-{top} set has {top + 1} doubles ({top}-{top} down to 0-0), one a round: "
+            f"a match has at most {top + 1} rounds, not {rounds}.",
+            rule="foot.rounds",
+        )
+    return options
+
+
+def start(
+    slug: str,
+    given: Mapping[str, Any] | None,
+    names: Sequence[str],
+    leader: int | None = None,
+    base: Sequence[int] | None = None,
+    carry: Mapping[str, Any] | None = None,
+    record: str | None = None,
+) -> FootState:
+    """A new round (``foot.deal``, ``foot.rounds``): each seat dealt its hand, this round's
+    double not yet placed. ``leader`` is the seat that begins it (None: the table chooses);
+    ``carry`` what the last round's :attr:`FootState.carry` handed on; ``record`` "scores"
+    for a score-pad round (None: the match's option)."""
+    options = options_for(slug, given, len(names))
+    seats, top, size = len(names), options["set"], options["hand_size"]
+    carry = carry or {}
+    played = int(carry.get("played", 0))
+    number = int(carry.get("engine", top - played))
+    if not 0 <= number <= top:
+        raise InvalidAction(f"There is no {number}-{number} in a double-{top} set.")
+    pad = (record or options["record"]) == "scores"
+    nobody = (0,) * seats
+    return FootState(
+        game=preset(slug),
+        options=options,
+        names=tuple(names),
+        layout=FootLayout(top, options["root_arms"]),
+        hands=(size,) * seats,
+        boneyard=len(DominoSet(top).tiles) - size * seats,
+        engine=Tile(number, number),
+        turn=None if pad else leader,
+        leader=leader,
+        first=leader,
+        played=played,
+        pad=pad,
+        base=tuple(base) if base is not None else nobody,
+        scores=nobody,
+    )
+
+
+def next_leader(state: FootState) -> int | None:
+    """Our ruling: the next round begins with the seat clockwise of this round's beginner
+    (when the table chose it: the seat that began the search for the double, or placed it).
+    An abandoned round too: its double is played again, begun by the next seat."""
+    return None if state.first is None else state.next_seat(state.first)
+
+
+def fits(state: FootState, tile: Tile) -> tuple[Tile, ...]:
+    """The tiles on the table ``tile`` may go on now (the app lights them up); () when no
+    play can be made now."""
+    if state.is_over or state.pad or state.match_over:
+        return ()
+    return state.layout.attachments(tile)
+
+
+def what_now(state: FootState) -> str:
+    """What must happen now, in the players' words."""
+    if state.match_end is not None:
+        return state.match_end[1] + "."
+    if state.result is not None:
+        if state.result.reason == ABANDONED:
+            return "This round was abandoned."
+        return "This round is over and tallied."
+    if state.pad:
+        return PAD_WORDS
+    if state.ended is not None:
+        return f"The round is over: {state.ended_words()}. Tally the hands."
+    engine = state.engine
+    if not state.placed:
+        if state.turn is None:
+            search = "seats draw one tile each in turn, any seat beginning"
+        else:
+            search = f"{state.names[state.turn]} draws next"
+        return (
+            f"Round {state.number} of {state.rounds}: {engine} begins it. Whoever holds it "
+            f"places it; if nobody does, {search}."
+        )
+    assert state.turn is not None
+    who = state.names[state.turn]
+    if state.drew:
+        turn = f"{who} drew: play a tile, or pass."
+    elif state.boneyard:
+        turn = f"{who}'s turn: play {'one' if state.layout.opening else 'a tile'}, or draw."
+    else:
+        turn = f"{who}'s turn: play {'one' if state.layout.opening else 'a tile'}, or pass "
+        turn += "(the boneyard is empty)."
+    opening = state.layout.opening
+    if opening is not None:
+        return f"{opening.words()} {turn}"
+    return turn
+
+
+PAD_WORDS = "This round is kept as a score pad: record what is left in each hand."
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks: each raises IllegalAction naming the rule, or returns what the action needs.
+
+
+def _check_seat(state: FootState, seat: int) -> None:
+    if not 0 <= seat < state.seats:
+        raise IllegalAction(
+            "seat.order", f"There is no seat {seat}; this match has seats 0 to {state.seats - 1}."
+        )
+
+
+def _check_match_on(state: FootState) -> None:
+    if state.match_end is not None:
+        rule, why = state.match_end
+        raise IllegalAction(rule, f"{why}.")
+    if state.result is not None and state.result.reason == ABANDONED:
+        raise IllegalAction(
+            "correct.abandon", "This round was abandoned; nothing more is played in it."
+        )
+
+
+def _check_going(state: FootState) -> None:
+    """Tiles are still played in this round."""
+    _check_match_on(state)
+    if state.result is not None:
+        raise IllegalAction("foot.end", "This round is over and tallied.")
+    if state.pad:
+        raise IllegalAction("pad.record", PAD_WORDS)
+    if state.ended is not None:
+        raise IllegalAction(
+            "foot.end", f"The round is over: {state.ended_words()}. Tally the hands."
+        )
+
+
+def _check_turn(state: FootState, seat: int) -> None:
+    assert state.turn is not None
+    if seat != state.turn:
+        raise IllegalAction(
+            "seat.order", f"It is {state.names[state.turn]}'s turn, not {state.names[seat]}'s."
+        )
+
+
+def _searcher(state: FootState) -> str:
+    if state.turn is None:
+        return "seats draw one tile each in turn, any seat beginning"
+    return f"{state.names[state.turn]} draws"
+
+
+def _check_engine(state: FootState, action: Engine) -> None:
+    _check_going(state)
+    DominoSet(state.top).check(action.tile)
+    engine = state.engine
+    if state.placed:
+        raise IllegalAction(
+            "foot.rounds", f"{engine} is placed already: this round goes on from it."
+        )
+    if action.tile != engine:
+        raise IllegalAction(
+            "foot.rounds",
+            f"This round's double is {engine} (round {state.number} of {state.rounds}, "
+            f"{state.top}-{state.top} down to 0-0), not {action.tile}: whoever holds {engine} "
+            "places it.",
+        )
+
+
+def _check_draw(state: FootState, action: Draw) -> None:
+    _check_going(state)
+    seat, who = action.seat, state.names[action.seat]
+    if action.count != 1:
+        raise IllegalAction("foot.draw", "A seat draws one tile at a time.")
+    if not state.placed:
+        engine = state.engine
+        if not state.boneyard:
+            raise IllegalAction(
+                "foot.rounds",
+                f"The boneyard is empty, so {engine} is in a hand: whoever holds it places it.",
+            )
+        if state.turn is not None and seat != state.turn:
+            raise IllegalAction(
+                "foot.rounds",
+                f"The search for {engine} goes round the table one tile each: "
+                f"{state.names[state.turn]} draws next, not {who}.",
+            )
+        return
+    _check_turn(state, seat)
+    if state.drew:
+        raise IllegalAction(
+            "foot.draw",
+            f"{who} has drawn this turn, and a seat draws one tile a turn: {who} plays it if "
+            "it fits, else passes.",
+        )
+    if not state.boneyard:
+        raise IllegalAction("foot.draw", f"The boneyard is empty: {who} plays a tile or passes.")
+
+
+def _check_pass(state: FootState, action: Pass) -> None:
+    _check_going(state)
+    seat, who = action.seat, state.names[action.seat]
+    if not state.placed:
+        raise IllegalAction(
+            "foot.rounds",
+            f"Nobody passes before {state.engine} is placed: whoever holds it places it; if "
+            f"nobody does, {_searcher(state)}.",
+        )
+    _check_turn(state, seat)
+    if state.boneyard and not state.drew:
+        raise IllegalAction(
+            "foot.draw",
+            f"The boneyard still holds {_count(state.boneyard, 'tile')}: {who} draws one "
+            "before passing, and plays it if it fits.",
+        )
+
+
+def _check_play(state: FootState, action: Play) -> FootLayout:
+    _check_going(state)
+    if action.face is not None or action.card is not None or action.drop is not None:
+        raise InvalidAction("A Chicken Foot play names its tile and the tile it goes on; no more.")
+    seat = action.seat
+    if not state.placed:
+        raise IllegalAction(
+            "foot.rounds",
+            f"{state.engine} is not placed yet, and nothing is played before it: whoever "
+            f"holds it places it; if nobody does, {_searcher(state)}.",
+        )
+    _check_turn(state, seat)
+    DominoSet(state.top).check(action.tile)
+    return state.layout.play(action.tile, action.on)
+
+
+def _check_tally(state: FootState, action: Tally) -> RoundResult:
+    _check_match_on(state)
+    if state.result is not None:
+        raise IllegalAction("tally.hands", "This round is already tallied.")
+    if not state.pad and state.ended is None:
+        raise IllegalAction(
+            "foot.end",
+            "The round is still on: it ends when a seat plays its last tile, or when nobody "
+            "can play or draw.",
+        )
+    declared = dict(action.hands if action.hands is not None else action.pips or ())
+    for seat in declared:
+        _check_seat(state, seat)
+    if state.pad:
+        return _tally_pad(state, action, declared)
+    missing = [state.names[s] for s in range(state.seats) if state.hands[s] and s not in declared]
+    if missing:
+        verb = "holds" if len(missing) == 1 else "hold"
+        raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still {verb}.")
+    if action.hands is not None:
+        seen: dict[Tile, int] = {}
+        for seat, tiles in declared.items():
+            who = state.names[seat]
+            if len(tiles) != state.hands[seat]:
+                raise IllegalAction(
+                    "tally.hands",
+                    f"{who} holds {_count(state.hands[seat], 'tile')}, not {len(tiles)}.",
+                )
+            _check_hand(state, seat, tiles, seen)
+        pips = [sum(state.value(t) for t in declared.get(s, ())) for s in range(state.seats)]
+    else:
+        values = sorted(state.value(t) for t in state.unseen())
+        pips = [0] * state.seats
+        for seat, total in declared.items():
+            held = state.hands[seat]
+            least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
+            if not least <= total <= most:
+                bound = f"at most {most}" if total > most else f"at least {least}"
+                raise IllegalAction(
+                    "tally.hands",
+                    f"{state.names[seat]} holds {_count(held, 'tile')}: {bound} pips with the "
+                    f"tiles off the table, not {total}.",
+                )
+            pips[seat] = total
+    if state.ended == DOMINO:
+        return RoundResult(state.hands.index(0), DOMINO, tuple(pips), tuple(pips))
+    return RoundResult(_lowest(pips), BLOCKED, tuple(pips), tuple(pips))
+
+
+def _check_hand(state: FootState, seat: int, tiles: Iterable[Tile], seen: dict[Tile, int]) -> None:
+    """Each tile of a declared hand is in the set, off the table, declared once."""
+    who = state.names[seat]
+    for tile in tiles:
+        DominoSet(state.top).check(tile)
+        if tile in state.layout or (state.pad and tile == state.engine):
+            raise IllegalAction(
+                "set.unique",
+                f"{tile} is on the table"
+                + (" (this round's double)" if tile == state.engine else "")
+                + f", not in {who}'s hand.",
+            )
+        if tile in seen:
+            other = state.names[seen[tile]]
+            place = f"twice in {who}'s hand" if seen[tile] == seat else f"in {other}'s and {who}'s"
+            raise IllegalAction("set.unique", f"{tile} is declared {place}; each tile exists once.")
+        seen[tile] = seat
+
+
+def _lowest(pips: Sequence[int]) -> int | None:
+    """The seat with the fewest pips; None on a tie."""
+    low = min(pips)
+    seats = [s for s, p in enumerate(pips) if p == low]
+    return seats[0] if len(seats) == 1 else None
+
+
+def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> RoundResult:
+    """``pad.record``: the round recorded by its tally alone. The referee checks what it
+    can: every seat said, a hand no larger than its deal and the whole boneyard, its tiles
+    off the table (the round's double is on it) and unique, pips within what such a hand
+    could hold; a seat with no tiles, or 0 pips, played out (our ruling: 0 pips declared
+    as pips means played out; a seat holding 0-0 counted as 0 declares its tiles)."""
+    missing = [state.names[s] for s in range(state.seats) if s not in declared]
+    if missing:
+        raise IllegalAction(
+            "tally.hands",
+            f"Say what each seat holds, {' and '.join(missing)} too (nothing or 0 for the seat "
+            "that played out).",
+        )
+    most_tiles = state.options["hand_size"] + state.dealt
+    if action.hands is not None:
+        seen: dict[Tile, int] = {}
+        for seat, tiles in declared.items():
+            if len(tiles) > most_tiles:
+                raise IllegalAction(
+                    "pad.record",
+                    f"{state.names[seat]} was dealt {state.options['hand_size']} tiles and the "
+                    f"boneyard held {state.dealt}: at most {most_tiles} tiles, not {len(tiles)}.",
+                )
+            _check_hand(state, seat, tiles, seen)
+        pips = [sum(state.value(t) for t in declared[s]) for s in range(state.seats)]
+        out = [s for s in range(state.seats) if not declared[s]]
+    else:
+        values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
+        most = sum(values[len(values) - most_tiles :])
+        pips = [declared[s] for s in range(state.seats)]
+        for seat, total in enumerate(pips):
+            if total > most:
+                raise IllegalAction(
+                    "pad.record",
+                    f"{state.names[seat]} can hold at most {most_tiles} tiles, worth at most "
+                    f"{most} pips, not {total}.",
+                )
+        out = [s for s in range(state.seats) if not pips[s]]
+    if len(out) > 1:
+        raise IllegalAction(
+            "pad.record",
+            f"Only one seat can play out, not {' and '.join(state.names[s] for s in out)}"
+            + (
+                ""
+                if action.hands is not None
+                else "; a seat holding 0-0 counted as 0 declares its tiles"
+            )
+            + ".",
+        )
+    if out:
+        return RoundResult(out[0], DOMINO, tuple(pips), tuple(pips))
+    return RoundResult(_lowest(pips), BLOCKED, tuple(pips), tuple(pips))
+
+
+def _check_undo(state: FootState) -> None:
+    if state.previous is None:
+        raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
+    if state.actions - 1 < state.settled:
+        raise IllegalAction(
+            "procedure.misplay",
+            "Only the last action can be taken back: the one after it closed the window on it.",
+        )
+
+
+def check(state: FootState, action: Action) -> IllegalAction | None:
+    """Why ``action`` is illegal now, or None."""
+    try:
+        apply(state, action)
+    except IllegalAction as error:
+        return error
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying
+
+
+def apply(state: FootState, action: Action) -> FootState:
+    """The state after ``action``; raises IllegalAction (nothing changes) if it is not
+    legal."""
+    if isinstance(action, Undo):
+        _check_undo(state)
+        assert state.previous is not None
+        return replace(state.previous, settled=state.settled, logged=state.logged + 1)
+    if isinstance(action, Adjust | Abandon | Stop):
+        return on_the_record(state, action, stop_winner="low")
+    seat = getattr(action, "seat", None)
+    if seat is not None:
+        _check_seat(state, seat)
+    after = _transition(replace(state, last_points=(0,) * state.seats), action)
+    # Every action moves a tile in sight of the table or ends the turn, which settles the one
+    # before it (procedure.misplay): only the last action can be taken back.
+    return replace(
+        after,
+        actions=state.actions + 1,
+        logged=state.logged + 1,
+        last=action,
+        previous=state,
+        settled=state.actions,
+    )
+
+
+def _less(hands: tuple[int, ...], seat: int, by: int = 1) -> tuple[int, ...]:
+    return tuple(h - by if s == seat else h for s, h in enumerate(hands))
+
+
+def _transition(state: FootState, action: Action) -> FootState:
+    if isinstance(action, Engine):
+        _check_engine(state, action)
+        seat = action.seat
+        # Placing it is not a turn: play begins with the next seat clockwise (foot.rounds).
+        state = replace(
+            state,
+            layout=state.layout.lay(action.tile),
+            hands=_less(state.hands, seat),
+            turn=state.next_seat(seat),
+            first=seat if state.first is None else state.first,
+            drew=False,
+            passes=0,
+        )
+        return _stuck(state)
+    if isinstance(action, Play):
+        layout = _check_play(state, action)
+        seat = action.seat
+        hands = _less(state.hands, seat)
+        state = replace(
+            state, layout=layout, hands=hands, turn=state.next_seat(seat), drew=False, passes=0
+        )
+        if not hands[seat]:
+            return replace(state, ended=DOMINO, turn=None)
+        return _stuck(state)
+    if isinstance(action, Draw):
+        _check_draw(state, action)
+        seat = action.seat
+        state = replace(state, hands=_less(state.hands, seat, -1), boneyard=state.boneyard - 1)
+        if not state.placed:
+            # foot.rounds: while nobody holds the double, seats draw one tile each in turn.
+            first = seat if state.first is None else state.first
+            return replace(state, turn=state.next_seat(seat), first=first)
+        return replace(state, drew=True, passes=0)
+    if isinstance(action, Pass):
+        _check_pass(state, action)
+        # foot.end: a pass counts toward the block only with nothing left to draw (a seat
+        # that drew the last tile and passes counts: its hand can change no more).
+        passes = state.passes + 1 if not state.boneyard else 0
+        state = replace(state, turn=state.next_seat(action.seat), drew=False, passes=passes)
+        if passes >= state.seats:
+            return replace(state, ended=BLOCKED, turn=None)
+        return state
+    if isinstance(action, Tally):
+        result = _check_tally(state, action)
+        scores = tuple(s + p for s, p in zip(state.scores, result.points, strict=True))
+        return _settle(
+            replace(state, result=result, scores=scores, last_points=result.points, turn=None)
+        )
+    raise InvalidAction(f"Chicken Foot has no {action.kind} action.")
+
+
+def _stuck(state: FootState) -> FootState:
+    """``foot.toes``, ``foot.end``: a root or foot that can never be completed, or a table
+    where nothing can ever be played, blocks the round."""
+    if state.layout.stuck() is not None:
+        return replace(state, ended=BLOCKED, turn=None)
+    return state
+
+
+def _settle(state: FootState) -> FootState:
+    """The match's winner once it is over (``foot.score``): the lowest total, or a tie
+    at the bottom shared."""
+    if not state.match_over:
+        return state
+    low = min(state.totals)
+    leaders = tuple(s for s, t in enumerate(state.totals) if t == low)
+    winner = leaders[0] if len(leaders) == 1 else None
+    return replace(state, champion=winner, shared=leaders if winner is None else ())
+
+
+# ---------------------------------------------------------------------------------------------
+# What may be done now
+
+
+def legal_actions(state: FootState) -> tuple[Action, ...]:
+    """Every action :func:`apply` would accept now, but tallies (they depend on hands only
+    the players know), corrections and the table's adjust, abandon and stop."""
+    return tuple(a for a in _candidates(state) if check(state, a) is None)
+
+
+def _candidates(state: FootState) -> list[Action]:
+    found: list[Action] = [Undo()]
+    if state.is_over or state.pad or state.match_over:
+        return found
+    if not state.placed:
+        found += [Engine(seat, state.engine) for seat in range(state.seats)]
+        drawers = range(state.seats) if state.turn is None else (state.turn,)
+        return found + [Draw(seat) for seat in drawers]
+    seat = state.turn
+    assert seat is not None
+    found += [Draw(seat), Pass(seat)]
+    for tile in state.unseen():
+        found += [Play(seat, tile, on) for on in state.layout.attachments(tile)]
+    return found
+
+
+__all__ = [
+    "FootLayout", "FootState", "FreeEnd", "Line", "Owed", "Placed", "apply", "check", "fits",
+    "legal_actions", "next_leader", "options_for", "start", "what_now",
+]  # fmt: skip
