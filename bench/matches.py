@@ -56,3 +56,35 @@ def havoc_long_match(least: int = 150) -> tuple[dict, dict]:
         action = chance.choice(legal)
         state = havoc.apply(state, action)
         actions.append(action.to_dict())
+
+
+def train_long_match(least: int = 60) -> tuple[dict, dict]:
+    """A Mexican Train match for six on a double-12 set whose round holds at least
+    ``least`` actions (the trains long, markers out, doubles covered), and the table form of
+    a next legal play. Played by a seeded random choice among legal actions, plays first."""
+    import random
+
+    from referee.actions import Draw, TrainPlay
+    from referee.games import mexican_train
+
+    names = ["Ana", "Ben", "Caro", "Dan", "Eve", "Finn"]
+    chance = random.Random(11)
+    state = mexican_train.start("mexican-train", {}, names)
+    actions: list[dict] = [{"type": "engine", "seat": 0, "tile": "12-12"}]
+    state = mexican_train.apply(state, mexican_train.Engine(0, state.engine))
+    while True:
+        legal = [a for a in mexican_train.legal_actions(state) if a.kind != "undo"]
+        plays = [a for a in legal if isinstance(a, TrainPlay)]
+        # Keep every hand above one tile, so the round goes on for as long as asked.
+        plays = [a for a in plays if state.hands[a.seat] > 2]
+        if len(actions) >= least and plays:
+            tap = plays[0]
+            document = {"format": "boneyard-match/1", "game": "mexican-train",
+                        "players": names, "rounds": [{"actions": actions}]}  # fmt: skip
+            train = "mexican" if tap.train == "mexican" else str(tap.train)
+            return document, {"type": "play", "seat": str(tap.seat), "tile": str(tap.tile),
+                              "target": train}  # fmt: skip
+        choices = plays or [a for a in legal if isinstance(a, Draw)] or legal
+        action = chance.choice(choices)
+        state = mexican_train.apply(state, action)
+        actions.append(action.to_dict())

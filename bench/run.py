@@ -189,6 +189,21 @@ def requests() -> dict:
     match = services.import_match(document)
     counted_post(phone(match), match, havoc_tap)
 
+    # Mexican Train: a play late in a round of six on a double-12 set (91 tiles in the
+    # picker, seven trains), and that table's page.
+    document, train_tap = matches.train_long_match()
+    spent = []
+    for _ in range(20):
+        match = services.import_match(document)
+        spent.append(post_timed(phone(match), match, train_tap))
+    out["train_late_ms"] = statistics.median(spent)
+    match = services.import_match(document)
+    counted_post(phone(match), match, train_tap)
+    match = services.import_match(document)
+    trains = phone(match)
+    out["train_table_ms"] = median_ms(lambda: trains.get(f"/matches/{match.pk}/"), 50)
+    counted(lambda: trains.get(f"/matches/{match.pk}/"))
+
     tallies = []
     for _ in range(60):
         match = services.create_match("block", ["Ana", "Ben"], {"hand_size": 1})
@@ -315,6 +330,9 @@ def report(figures: dict) -> None:
          f"{figures['havoc_late_ms'] / figures['floor_ms']:.2f} x floor"),
         ("  the same, replay not kept (another worker)",
          f"{figures['havoc_late_cold_ms']:.2f} ms", ""),
+        ("Mexican Train: a play late in a round of six", f"{figures['train_late_ms']:.2f} ms",
+         f"{figures['train_late_ms'] / figures['floor_ms']:.2f} x floor"),
+        ("Mexican Train: the table page", f"{figures['train_table_ms']:.2f} ms", ""),
         ("replay: step 60 of round 30", f"{figures['replay_step_ms']:.2f} ms", ""),
         ("fix: preview a correction of round 1 of 30", f"{figures['correct_preview_ms']:.2f} ms",
          ""),

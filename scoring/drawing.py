@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -300,6 +301,41 @@ def truck_svg(
     size = "truck big" if big else "truck"
     return mark_safe(
         f'<svg class="{size}" viewBox="0 0 {width} {height}" role="img" aria-label="{name}">'
+        f"<title>{name}</title>" + "".join(parts) + "</svg>"
+    )
+
+
+def train_svg(
+    engine: int, tiles: Sequence[Tile], label: str, shown: int, open_double: bool
+) -> SafeString:
+    """A Mexican Train (``train.trains``): its newest ``shown`` tiles from the hub outward,
+    each with the half it matched on the left and its free half on the right; a double
+    crosswise, lit while it is open (``train.double``)."""
+    end, links = engine, []
+    for tile in tiles:
+        free = tile.other(end)
+        links.append((end, free, tile.is_double))
+        end = free
+    links = links[-shown:]
+    x, parts = 2.0, []
+    for i, (matched, free, double) in enumerate(links):
+        last = i == len(links) - 1
+        if double:
+            cls = "waiting" if last and open_double else ""
+            parts.append(tile_group(matched, free, x, 2, True, cls))
+            x += SHORT + GAP
+        else:
+            parts.append(tile_group(matched, free, x, 2 + (LONG - SHORT) / 2, False))
+            x += LONG + GAP
+    if not links:  # not started: an empty slot where the first tile goes
+        parts.append(
+            f'<rect x="2" y="{2 + (LONG - SHORT) / 2}" width="{LONG}" height="{SHORT}" rx="3" '
+            'class="slot"/>'
+        )
+        x += LONG + GAP
+    name = escape(label)
+    return mark_safe(
+        f'<svg class="train" viewBox="0 0 {x:.0f} {LONG + 4}" role="img" aria-label="{name}">'
         f"<title>{name}</title>" + "".join(parts) + "</svg>"
     )
 

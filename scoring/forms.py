@@ -25,6 +25,8 @@ def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[
         return _about_the_record(kind, post)
     if family == "havoc" and kind in _HAVOC_KINDS:
         return _havoc(kind, post)
+    if family in ("train", "foot") and kind in ("engine", "play", "draw"):
+        return _train(kind, post, family)
     if kind == "play":
         tile = post.get("tile", "")
         if not tile:
@@ -57,6 +59,28 @@ def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[
     if kind in _TRUCK_KINDS:
         return _truck(kind, post)
     raise InvalidAction("This form does not say what happened; reload the page.")
+
+
+def _train(kind: str, post: QueryDict, family: str) -> dict[str, Any]:
+    """Mexican Train and Chicken Foot: the engine placed, a tile played on a train (or on a
+    tile of the foot), a draw of one tile."""
+    seat = post.get("seat", "")
+    if kind == "draw":
+        return {"type": "draw", "seat": seat}
+    tile = post.get("tile", "")
+    if not tile:
+        raise InvalidAction("Tap a tile first, then where it goes.")
+    if kind == "engine":
+        return {"type": "engine", "seat": seat, "tile": tile}
+    target = post.get("target", "")
+    if not target:
+        raise InvalidAction("Tap where the tile goes: a train lit for it.")
+    return {
+        "type": "play",
+        "seat": seat,
+        "tile": tile,
+        ("on" if family == "foot" else "train"): target,
+    }
 
 
 _TABLE_KINDS = ("adjust", "abandon", "stop")
@@ -190,6 +214,16 @@ def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
     hands = {str(s): post.getlist(f"hand-{s}") for s in range(seats)}
     typed = {s: v for s, v in pips.items() if v}
     tapped = {s: tiles for s, tiles in hands.items() if tiles}
+    # pad.record: a seat said to have played out holds nothing, however it was tallied.
+    out = [str(s) for s in range(seats) if post.get(f"out-{s}") == "1"]
+    if out and (any(s in typed for s in out) or any(s in tapped for s in out)):
+        raise InvalidAction(
+            "A seat that played out holds nothing: untick its tiles and clear its pips."
+        )
+    if out:
+        if typed:
+            return {"type": "tally", "pips": {**typed, **dict.fromkeys(out, "0")}}
+        return {"type": "tally", "hands": {**tapped, **{s: [] for s in out}}}
     if typed and tapped:
         raise InvalidAction(
             "Tally every seat the same way: tap the tiles of every hand, or type every pip total."

@@ -97,6 +97,9 @@ class Round(models.Model):
     # Dominards' cards stay in hand from deal to deal. Empty for the other games.
     carry = models.JSONField(default=dict, blank=True)
     result = models.JSONField(null=True, blank=True)  # set by the tally, cleared by its undo
+    # pad.record: "plays" for a round of a score-pad match played tile by tile (the table
+    # switched); empty where the round is kept as the match's option says.
+    record = models.CharField(max_length=6, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -23,6 +23,7 @@ from referee import PRESETS, parse_action
 from referee.corrections import as_played
 from referee.teams import Team, team_name, team_of, teams
 from scoring.models import Action, Match, Player, Round, Seat
+from scoring.screens.common import LOWEST_WINS
 from scoring.screens.summary import summary_context
 from scoring.words import standing
 
@@ -40,8 +41,8 @@ WON = Q(match__status=Match.FINISHED) & (
 # its dice and cards. Only their logs hold a best play or a Muggins call.
 PLAYS_SCORE = tuple(slug for slug, p in PRESETS.items() if p.scoring != "block")
 
-# Double Domino Havoc counts what is left in the tray against its holder: lowest wins.
-PENALTY_GAMES = frozenset(slug for slug, p in PRESETS.items() if p.family == "havoc")
+# Double Domino Havoc and the train games count what is left against its holder: lowest wins.
+PENALTY_GAMES = LOWEST_WINS
 
 
 # -- player pages -----------------------------------------------------------------------

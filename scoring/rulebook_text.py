@@ -495,6 +495,57 @@ def _block_pairs(slug: str) -> tuple:
     return _pairs(slug, TEAM_BLOCK, TEAM_SCORE_BLOCK)
 
 
+# --- Keeping only the score --------------------------------------------------------------
+
+PAD = "Keeping only the score"
+
+
+def _pad(scoring: str, checks: str, example: str) -> tuple:
+    """The "Keeping only the score" part (``pad.record``) of a game a table may keep as a
+    score pad: entering a round's hands, the game's own ``scoring`` of them, what the app
+    still ``checks``, and switching back to play by play."""
+    return (
+        PAD,
+        (
+            (
+                "pad.record",
+                "With the house rule below, the table plays with its own tiles and uses the "
+                "app as a score pad: nothing is entered while a round is played. When a round "
+                "ends, enter what is left in each hand, by tapping the tiles or typing the "
+                "pips. A player with no tiles left has played out: type 0 for them, or tap no "
+                "tiles.\n"
+                f"{scoring} The app still checks what it can: {checks}\n"
+                "At the start of any round the table may choose to enter that round play by "
+                "play instead, with the app refereeing every tile.",
+                example,
+            ),
+        ),
+    )
+
+
+PAD_BLOCK = _pad(
+    "The app then scores the round as above: the player who played out wins it or, when "
+    "nobody did, the player with the fewest pips, and the winner scores the pips in the "
+    "other hands. In pairs a team wins and scores, as “Playing in pairs” says.",
+    "nobody can be left with more tiles than were dealt, and no total can be bigger than "
+    "such a hand could hold.",
+    "Ana, Ben and Caro keep score on the pad. At the end of a round Ana has no tiles left, "
+    "Ben types 13 and Caro taps 5-5: Ana played out and scores 13 + 10 = 23. A total of 60 "
+    "would be refused: nobody keeps more than the 5 tiles dealt, and five double-six tiles "
+    "hold at most 52 pips (6-6, 6-5, 6-4, 5-5 and 6-3).",
+)
+PAD_DRAW = _pad(
+    "The app then scores the round as above: the player who played out wins it or, when "
+    "nobody did, the player with the fewest pips, and the winner scores the pips in the "
+    "other hands. In pairs a team wins and scores, as “Playing in pairs” says.",
+    "a hand can hold no more tiles than were dealt plus all that were left to draw, and no "
+    "total can be bigger than such a hand could hold.",
+    "At the end of a round Ana has no tiles left, Ben types 13 and Caro taps 5-5: Ana "
+    "played out and scores 13 + 10 = 23. Had the game blocked instead, with Ana on 3 pips, "
+    "Ben on 13 and Caro on 10, Ana would still have won, holding the fewest, and scored 23.",
+)
+
+
 # --- When something goes wrong at the table ----------------------------------------------
 
 MISPLAY = (
@@ -619,6 +670,453 @@ def _deal(sizes: str) -> tuple[str, str]:
 
 BIG_SETS = "With a bigger set, 7 each for up to four players and 5 each for five to eight."
 
+# --- Mexican Train and Chicken Foot ------------------------------------------------------
+# Both play a round per double, lowest total wins; the round's double is found, and the
+# rounds begun, the same way, and the hands are shown and kept on a pad alike.
+
+
+def _train_info(table: str) -> tuple[str, str]:
+    return (
+        "info.public",
+        "The app never sees your hand. It knows every tile on the table" + table + ", how "
+        "many tiles each player holds and how many are left in the boneyard, and what you "
+        "tell it. Whether you really had nothing to play when you drew or passed is for the "
+        "table to watch; the app checks each hand against the tiles it has seen once the "
+        "hands are shown at the end of the round.",
+    )
+
+
+def _who_begins(where: str) -> str:
+    """Who begins a round and how its double is found: our ruling for both games."""
+    return (
+        "The table chooses who begins the first round. Each later round begins with the "
+        "next player clockwise of the one who began the round before.\n"
+        f"Whoever holds the round's double puts it down {where}. If nobody holds it, the "
+        "players draw one tile each in turn, starting with the one who begins the round, "
+        "until somebody draws it; that player puts it down. Tell the app each of these "
+        "draws.\nPutting the double down is not a turn: play begins with the next player "
+        "clockwise of whoever put it down."
+    )
+
+
+TRAIN_TALLY = (
+    "tally.hands",
+    "When a round ends, everybody shows what they still hold. Tell the app each player's "
+    "tiles one by one, and it checks them against the tiles on the table and the number "
+    "that player should hold; or just type each player's total, counting a 0-0 as the "
+    "scoring below says. A player who went out holds nothing.",
+)
+
+
+def _train_score(rule: str, extra: str, example: str) -> tuple[str, str, str]:
+    return (
+        rule,
+        "Once the hands are shown, each player scores the pips left in their own hand, and "
+        "those points count against them: the fewer, the better. A player who went out "
+        "scores 0. The 0-0 shows no pips, yet left in hand it counts 50 unless the table "
+        "chooses otherwise (house rule below). Scores add up from round to round, and "
+        "after the last round the lowest total wins" + extra,
+        example,
+    )
+
+
+def _train_misplay(example: str) -> tuple[str, str]:
+    return (
+        "procedure.misplay",
+        f"A tile played against the rules, {example}, and noticed before the next tile goes "
+        "down returns to the player's hand, and they must play properly. Noticed later, it "
+        "stays where it is. In the app, Undo last takes back the last entry until the next "
+        "tile is placed.\nA tile the app was told wrongly, a wrong tap, is not a misplay: "
+        "fix it as “When the record is wrong” says.",
+    )
+
+
+def _train_pad(example: str) -> tuple:
+    return _pad(
+        "The app then scores the round as above: each player's own pips count against "
+        "them, a 0-0 included.",
+        "nobody can be left with more tiles than were dealt plus all that were left to "
+        "draw, and no total can be bigger than such a hand could hold, with a 0-0 counted "
+        "as the house rule on scoring says.",
+        example,
+    )
+
+
+MEXICAN_TRAIN = (
+    (
+        "What you need",
+        (
+            (
+                "set.tiles",
+                "Mexican Train takes a double-twelve set: 91 tiles, every pairing of the "
+                "numbers 0 (blank) to 12 once, the thirteen doubles included. The table may "
+                "choose a double-nine set (55 tiles) or a double-fifteen (136) instead.\n"
+                "Each player also needs a marker, anything small that can sit on a train: a "
+                "coin, a button, or one of the little plastic trains many sets come with. A "
+                "hub, the round centrepiece with a slot for each train, is handy but not "
+                "needed: without one, lay the round's double in the middle of the table and "
+                "start the trains around it.\n"
+                "We name a tile high half first, 12-7, and its pips are its two halves added "
+                "up: 19.",
+            ),
+            SET_UNIQUE,
+            _train_info(", where every train ends and whose marker is out"),
+        ),
+    ),
+    (
+        "The deal",
+        (
+            (
+                "train.deal",
+                "Turn all the tiles face down and mix them. Each player takes a hand, and "
+                "the rest stay face down as the boneyard. How many you take depends on the "
+                "set and on how many play:\n"
+                "- double-twelve (the usual set): 15 tiles each for two to four players, 12 "
+                "for five or six, 10 for seven or eight;\n"
+                "- double-nine: 10 each for two to four, 8 for five or six, 6 for seven or "
+                "eight;\n"
+                "- double-fifteen: 20 each for two to four, 16 for five or six, 12 for seven "
+                "or eight.\n"
+                "Stand your tiles on edge so only you see them. The app keeps count of every "
+                "hand: the tiles taken, less those played, plus those drawn.",
+                "Four players with a double-twelve set take 15 tiles each, 60 in all; the "
+                "other 31 are the boneyard.",
+            ),
+        ),
+    ),
+    (
+        "Who starts, and the engine",
+        (
+            SEAT_ORDER,
+            (
+                "train.engine",
+                "Every round has its own double, the engine: 12-12 in the first round, "
+                "11-11 in the second, and so on down (see “The rounds and the end of the "
+                "match”). Every train starts from it.\n"
+                + _who_begins("in the hub, or in the middle of the table"),
+                "Ana, Ben, Caro and Dan sit in that order, and the table chose Ana to begin "
+                "round 1, so Ben begins round 2, whose engine is 11-11. Nobody holds it: Ben "
+                "draws a tile, then Caro, then Dan, who draws 11-11. Dan puts it in the hub, "
+                "and Ana plays first. Round 3 begins with Caro, whoever holds its engine.",
+            ),
+        ),
+    ),
+    (
+        "Trains and markers",
+        (
+            (
+                "train.trains",
+                "Every player builds a train of their own, a line of tiles running out from "
+                "the engine towards them. The first tile of a train must show the engine's "
+                "number where it meets the hub; after that, each tile is laid against the "
+                "open end of the train, and the two halves that touch must show the same "
+                "number.\n"
+                "There is one more train, the Mexican Train, which belongs to nobody. Any "
+                "player may start it on their turn, with a tile showing the engine's number, "
+                "and from then on anyone may add to it. There is only one Mexican Train a "
+                "round.",
+                "The engine is 12-12. Ana starts her train with 12-5: its open end shows 5, "
+                "so the next tile there must carry a 5, such as 5-9. Ben starts the Mexican "
+                "Train with 12-3, and anyone may now play on its 3.",
+            ),
+            (
+                "train.marker",
+                "Your own train is yours alone: nobody else may play on it, unless your "
+                "marker is on it. Whenever you pass, your marker goes out on your train (the "
+                "one pass that leaves it off ends a first turn of many tiles; see “A "
+                "turn”). While it is there, anyone may play on your train. It comes off "
+                "when you next lay a tile on your own train. A tile "
+                "you lay on the Mexican Train or on someone else's train leaves your marker "
+                "where it is.",
+                "Ben can play nowhere, draws a tile that fits nowhere either, and passes: "
+                "his marker goes out. Caro, whose only tile that fits is 7-3, lays it on "
+                "Ben's train, which ends in 7. When Ben next plays on his own train, he "
+                "takes his marker back.",
+            ),
+        ),
+    ),
+    (
+        "A turn",
+        (
+            (
+                "train.turn",
+                "On your turn you lay one tile: on your own train, on the Mexican Train, or "
+                "on another player's train that has their marker on it. Tell the app the "
+                "tile and the train: “5-9 on Ana's train”, “12-3 on the Mexican Train”.\n"
+                "Two things change a turn: a double gives you another tile, and a double "
+                "left uncovered must be covered before anything else (see “Doubles”). If "
+                "you cannot play, you draw (see “When you cannot play”).",
+                "With the house rule “First turn” set to “as many as you can”, Ana's first "
+                "turn of the round might lay 12-5, 5-9 and 9-1 on her own train. She then "
+                "passes to "
+                "end her turn, and her marker stays off, since she played.",
+            ),
+        ),
+    ),
+    (
+        "Doubles",
+        (
+            (
+                "train.double",
+                "A double is laid across the end of a train, matching it like any tile: 7-7 "
+                "on a train that ends in 7. Whoever lays it plays again at once: one more "
+                "tile, anywhere they may play, the double itself included. If nothing fits, "
+                "they draw one tile and lay it if it fits; if not, they pass and put out "
+                "their marker. If that extra tile is a double too, they play yet another tile.\n"
+                "Once that player's turn is over, a double left uncovered is open, and it "
+                "must be covered before anything else is played anywhere, whoever's train it "
+                "is on: the next player must lay a tile carrying its number against it, and "
+                "that tile carries the train on. A player who cannot draws one tile and lays "
+                "it on the double if it fits; if not, they pass and put out their marker, "
+                "and the next player must try. With several doubles open, the oldest is "
+                "covered first.\n"
+                "A double that can never be covered, because every other tile carrying its "
+                "number is already on the table, blocks the round: it ends there, and the "
+                "hands are counted.",
+                "Ben lays 7-7 on his own train, which ends in 7. He plays again, but has no "
+                "7, so he adds 12-4 to the Mexican Train instead. His turn is over and 7-7 "
+                "is open: Caro must cover it before anything else, though it is on Ben's "
+                "train. She lays 7-1 on it, and play goes on as usual with Dan. Had Caro "
+                "held no 7, she would have drawn one tile: a 7 would go on the double at "
+                "once; anything else, and she passes, puts out her marker, and Dan must "
+                "cover the 7-7.",
+            ),
+        ),
+    ),
+    (
+        "When you cannot play",
+        (
+            (
+                "train.draw",
+                "If you cannot play, draw one tile from the boneyard. If it fits anywhere "
+                "you may play, you may lay it at once; if not, you pass and put out your "
+                "marker. A draw is always a single tile, and while the boneyard has tiles "
+                "you must draw before you may pass. Once it is empty, a player who cannot "
+                "play simply passes, and puts out their marker all the same.",
+                "Caro has nothing that fits. She draws 8-2, and the Mexican Train ends in "
+                "8: she lays it there. Next time round she draws 4-4, which fits nowhere "
+                "she may play, so she passes and her marker goes out.",
+            ),
+        ),
+    ),
+    (
+        "The end of a round",
+        (
+            (
+                "train.end",
+                "The round ends the moment a player lays their last tile, even a double "
+                "nobody has covered. It also ends, blocked, when the boneyard is empty and "
+                "every player has passed in a row, or when an open double can never be "
+                "covered (see “Doubles”).",
+                "Ben's last tile is 6-6, and the Mexican Train ends in 6: he lays it there "
+                "and the round is over at once. Nobody covers it.",
+            ),
+            TRAIN_TALLY,
+        ),
+    ),
+    (
+        "Scoring",
+        (
+            _train_score(
+                "train.score",
+                "; players level on the lowest total share the win.",
+                "Ana went out: she scores 0. Ben still holds 12-11 and 0-0: 23 + 50 = 73 "
+                "(or 23, if the 0-0 counts nothing). Caro holds 5-2: 7.",
+            ),
+        ),
+    ),
+    (
+        "The rounds and the end of the match",
+        (
+            (
+                "train.rounds",
+                "A match has a round for every double of the set, highest first: the first "
+                "round's engine is 12-12, the next 11-11, and so on down to 0-0. That makes "
+                "thirteen rounds with a double-twelve set, ten with double-nine and sixteen "
+                "with double-fifteen. With the house rule below the table plays fewer "
+                "rounds, starting from the highest double. The match ends with its last "
+                "round, and the lowest total wins.",
+                "Ana, Ben and Caro play three rounds, with 12-12, 11-11 and 10-10 as "
+                "engines. Round 1: Ana 0, Ben 73, Caro 7. Round 2: Ana 31, Ben 4, Caro 12. "
+                "Round 3: Ana 9, Ben 0, Caro 20. The totals are Ana 40, Ben 77 and Caro 39: "
+                "Caro wins with the lowest total, though she never went out.",
+            ),
+        ),
+    ),
+    _train_pad(
+        "At the end of a round Ana has no tiles left, Ben taps 12-11 and 0-0, and Caro "
+        "types 7: the app writes down 0 for Ana, 73 for Ben and 7 for Caro. Had Ben typed "
+        "his total instead, he would type 73, the 0-0 counted at 50.",
+    ),
+    (
+        AT_THE_TABLE,
+        (
+            _train_misplay(
+                "a 5 laid on a train that ends in 3, say, or on another player's train "
+                "with no marker on it"
+            ),
+            EXPOSED,
+        ),
+    ),
+    RECORD,
+)
+
+CHICKEN_FOOT = (
+    (
+        "What you need",
+        (
+            (
+                "set.tiles",
+                "Chicken Foot takes a double-nine set: 55 tiles, every pairing of the "
+                "numbers 0 (blank) to 9 once, the ten doubles included. The table may choose "
+                "a double-six set (28 tiles) or a double-twelve (91) instead. Nothing else "
+                "is needed. We name a tile high half first, 9-4, and its pips are its two "
+                "halves added up: 13.",
+            ),
+            SET_UNIQUE,
+            _train_info(""),
+        ),
+    ),
+    (
+        "The deal",
+        (
+            (
+                "foot.deal",
+                "Turn all the tiles face down and mix them. Each player takes 7, and the "
+                "rest stay face down as the boneyard. The app keeps count of every hand: the "
+                "tiles taken, less those played, plus those drawn.\n"
+                "A set holds only so many hands of 7: a double-nine set deals seven players "
+                "at most (49 of its 55 tiles), a double-six set four (all 28). With more "
+                "players, deal fewer tiles each (house rule below) or play with a bigger "
+                "set.",
+                "Five players with a double-nine set take 35 tiles; the other 20 are the boneyard.",
+            ),
+        ),
+    ),
+    (
+        "The rounds, and who starts",
+        (
+            SEAT_ORDER,
+            (
+                "foot.rounds",
+                "A match has a round for every double of the set, highest first: 9-9 in the "
+                "first round, then 8-8, and so on down to 0-0. That makes ten rounds with a "
+                "double-nine set, seven with double-six and thirteen with double-twelve; "
+                "with the house rule below the table plays fewer, starting from the highest "
+                "double. The round's double is the centre everything grows from.\n"
+                + _who_begins("in the middle of the table"),
+                "The table chose Ana to begin round 1, whose double is 9-9. Caro holds it, "
+                "so she puts it down and Dan plays first. Round 2, with 8-8, begins with "
+                "Ben: if nobody holds 8-8, Ben draws a tile, then Caro, and so on until it "
+                "turns up.",
+            ),
+        ),
+    ),
+    (
+        "The root: the first tiles",
+        (
+            (
+                "foot.root",
+                "Each turn you lay one tile. The round opens at its double: before anything "
+                "else, it takes six tiles carrying its number, three against each long side, "
+                "fanned out like two chicken feet (four, with the house rule below: one on "
+                "each long side and one on each short end). Players lay them one a turn, in "
+                "turn order; nothing else may be played until they are all down, and a "
+                "player without such a tile must draw (see “When you cannot play”).\n"
+                "Once the root is complete, each of its tiles starts a line, and the lines "
+                "belong to nobody: on your turn, lay a tile against the free end of any "
+                "line, the two halves that touch showing the same number. Tell the app the "
+                "tile and the tile it goes on: “4-1 on 9-4”.",
+                "9-9 lies in the middle. Dan lays 9-4 against it and Ana 9-2; Ben has no 9, "
+                "draws one tile, which is no 9 either, and passes; Caro lays 9-7, and so on "
+                "until six tiles with a 9 surround the double. Now the lines end in 4, 2, 7 "
+                "and the rest, and a tile may go against any of them: 4-1 on 9-4, say.",
+            ),
+        ),
+    ),
+    (
+        "Doubles and their toes",
+        (
+            (
+                "foot.toes",
+                "Every later double is laid across the end of a line it matches, 5-5 on a "
+                "line ending in 5, and it becomes a chicken foot: the next three tiles "
+                "played, by whoever's turn comes, must be its toes, each carrying its "
+                "number, fanned out against its far side. Nothing else may be played "
+                "anywhere until the third toe is down, and a player without a tile for it "
+                "must draw. Laying a double does not give you another turn. Once the foot "
+                "has its three toes, each toe starts a new line.\n"
+                "A root or a foot that can never be finished, because too few of the tiles "
+                "carrying its number are still in the hands and the boneyard, blocks the "
+                "round: it ends there, and the hands are counted.",
+                "Ben lays 5-5 on a line ending in 5. Caro lays the first toe, 5-1. Dan has "
+                "no 5: he draws 3-0, which is no use, and passes. Ana lays 5-8 and Ben 5-2: "
+                "the foot is complete, and new lines end in 1, 8 and 2. A double-nine set "
+                "has ten tiles with a 5; had seven of the other nine been on the table "
+                "already, 5-5 could never have got three toes, and the round would have "
+                "ended blocked.",
+            ),
+        ),
+    ),
+    (
+        "When you cannot play",
+        (
+            (
+                "foot.draw",
+                "If you cannot play, draw one tile from the boneyard: lay it at once if it "
+                "fits, otherwise pass. A draw is always a single tile, and while the "
+                "boneyard has tiles you must draw before you may pass. Once it is empty, a "
+                "player who cannot play simply passes.",
+                "Ana can play nowhere. She draws 6-2, and a line ends in 2: she lays it "
+                "there. Had it fitted nowhere, she would have passed.",
+            ),
+        ),
+    ),
+    (
+        "The end of a round",
+        (
+            (
+                "foot.end",
+                "The round ends the moment a player lays their last tile, even a double "
+                "whose toes are still missing. It also ends, blocked, when nobody can play "
+                "and nothing is left to draw, every player having passed in a row, or when "
+                "a root or a foot can never be finished (see “Doubles and their toes”).",
+            ),
+            TRAIN_TALLY,
+        ),
+    ),
+    (
+        "Scoring and the end of the match",
+        (
+            _train_score(
+                "foot.score",
+                ".",
+                "Ana went out: 0. Ben still holds 9-8 and 0-0: 17 + 50 = 67 (or 17, if the "
+                "0-0 counts nothing). Caro holds 3-1: 4. In a match of three rounds (9-9, "
+                "8-8 and 7-7), Ana scores 0, 22 and 15, Ben 67, 0 and 6, Caro 4, 9 and 30: "
+                "Ana wins on 37, ahead of Caro on 43 and Ben on 73.",
+            ),
+        ),
+    ),
+    _train_pad(
+        "At the end of a round Ana has no tiles left, Ben taps 9-8 and 0-0, and Caro types "
+        "4: the app writes down 0 for Ana, 67 for Ben and 4 for Caro. Had Ben typed his "
+        "total instead, he would type 67, the 0-0 counted at 50.",
+    ),
+    (
+        AT_THE_TABLE,
+        (
+            _train_misplay(
+                "a 5 laid against a 3, say, or a tile played elsewhere while a foot still "
+                "lacks a toe"
+            ),
+            EXPOSED,
+        ),
+    ),
+    RECORD,
+)
+
+
 # --- The games, in the order of play ----------------------------------------------------
 
 FIVES_NEEDS = "A double-six set of dominoes; a cribbage board to keep score, if you like."
@@ -663,6 +1161,7 @@ GAMES: dict[str, dict] = {
             ("The end of a round", (END_DOMINO, END_BLOCKED_NO_DRAW) + TALLY),
             ("Scoring and the end of the match", (BLOCK_SCORE,)),
             _block_pairs("block"),
+            PAD_BLOCK,
             (AT_THE_TABLE, PROCEDURE),
             RECORD,
         ),
@@ -683,6 +1182,7 @@ GAMES: dict[str, dict] = {
             ("The end of a round", (END_DOMINO, END_BLOCKED_DRAW) + TALLY),
             ("Scoring and the end of the match", (BLOCK_SCORE,)),
             _block_pairs("draw"),
+            PAD_DRAW,
             (AT_THE_TABLE, DRAW_PROCEDURE),
             RECORD,
         ),
@@ -1345,6 +1845,19 @@ GAMES: dict[str, dict] = {
             RECORD,
         ),
     },
+    "mexican-train": {
+        "line": "Build your own train from the hub, play on the Mexican Train or on any train "
+        "whose marker is out, and cover every double. Lowest total after the last round wins.",
+        "needs": "A double-twelve set of dominoes (91 tiles), a marker for each player (a coin "
+        "will do), and a hub if you have one.",
+        "sections": MEXICAN_TRAIN,
+    },
+    "chicken-foot": {
+        "line": "Six tiles round the round's double, three toes on every later double, and "
+        "anyone plays on any line. Lowest total after the last round wins.",
+        "needs": "A double-nine set of dominoes (55 tiles).",
+        "sections": CHICKEN_FOOT,
+    },
 }
 
 # --- House rules, in players' words ------------------------------------------------------
@@ -1357,19 +1870,21 @@ OPTIONS: dict[str, dict] = {
             6: "double-6",
             9: "double-9",
             12: "double-12",
+            15: "double-15",
         },
         "choices": {
             0: "double-nine for up to six players, double-twelve for seven or eight",
             6: "double-six, 28 tiles",
             9: "double-nine, 55 tiles",
             12: "double-twelve, 91 tiles",
+            15: "double-fifteen, 136 tiles",
         },
     },
     "hand_size": {
         "asks": "How many tiles each player is dealt.",
         "names": {0: "as the rulebook deals", "*": "{n} tile{s}"},
         "choices": {
-            0: "the number the deal above gives for your number of players",
+            0: "the number the deal above gives for your set and your number of players",
             "*": "that many tiles each, whatever the number of players",
         },
     },
@@ -1557,10 +2072,45 @@ OPTIONS: dict[str, dict] = {
     },
     "rounds": {
         "asks": "How many rounds make the match.",
-        "names": {0: "until we stop", "*": "{n} round{s}"},
+        "names": {0: "until we stop", "all": "one per double", "*": "{n} round{s}"},
         "choices": {
             0: "play until the table stops the match",
+            "all": "a round for every double of the set, from the highest down to 0-0",
             "*": "that many rounds",
+        },
+    },
+    "first_turn": {
+        "asks": "How many tiles you may lay in your first turn of a round.",
+        "names": {"one": "one tile", "many": "as many as you can"},
+        "choices": {
+            "one": "one tile, like every other turn",
+            "many": "tile after tile on your own train, as long as one fits; then you pass "
+            "to end the turn, and your marker stays off, since you played",
+        },
+    },
+    "double_blank": {
+        "asks": "What a 0-0 left in hand counts against you.",
+        "names": {50: "50 points", 0: "nothing"},
+        "choices": {
+            50: "50 points, though it shows no pips",
+            0: "nothing, like the blanks it shows",
+        },
+    },
+    "root_arms": {
+        "asks": "How many tiles the round's double takes before anything else.",
+        "names": {6: "six: three on each long side", 4: "four: one on each side and end"},
+        "choices": {
+            6: "three against each long side, fanned out like two chicken feet (the double "
+            "chicken foot)",
+            4: "one against each long side and one against each short end, like a cross",
+        },
+    },
+    "record": {
+        "asks": "What the table enters in the app.",
+        "names": {"plays": "every play", "scores": "only the scores"},
+        "choices": {
+            "plays": "every tile as it is played, and the app referees the round",
+            "scores": "only what is left in each hand when a round ends, as on a score pad",
         },
     },
 }

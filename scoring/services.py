@@ -140,6 +140,14 @@ def forget_replays() -> None:
     _REPLAYED.clear()
 
 
+def recorded(match: Match, row: Round | None) -> dict[str, Any]:
+    """``pad.record``: how the round of ``row`` (None: the next round, not begun) is
+    recorded, for its engine's ``start``; nothing for the games without a score pad."""
+    if "record" not in match.options:
+        return {}
+    return {"record": (row.record if row is not None else "") or match.options["record"]}
+
+
 def _replayed(match: Match, version: int) -> Replayed:
     key = (match.pk, version, match.created_at)
     hit = _REPLAYED.get(key)
@@ -158,8 +166,9 @@ def _replayed(match: Match, version: int) -> Replayed:
         scored = [sum(r.points[seat] for r in rows if r.points) for seat in range(len(names))]
         base = [total - points for total, points in zip(match.totals, scored, strict=True)]
         start = engine(match.game).start(
-            match.game, match.options, names, leader=last.leader, base=base, carry=last.carry
-        )
+            match.game, match.options, names, leader=last.leader, base=base, carry=last.carry,
+            **recorded(match, last),
+        )  # fmt: skip
         family = preset(match.game).family
         played = play_round(start, [parse_action(r.payload, family) for r in rows])
         replayed = Replayed(names, last, rows, played)
@@ -189,7 +198,9 @@ def table_from(
     once it is tallied (the referee's desk builds one from a document, unsaved)."""
     rules = engine(match.game)
     if last is None or played is None:
-        first = rules.start(match.game, match.options, names, base=match.totals)
+        first = rules.start(
+            match.game, match.options, names, base=match.totals, **recorded(match, None)
+        )
         return Table(match, names, 1, first, None)
     if played.finished and not played.state.match_over:
         fresh = rules.start(
@@ -199,6 +210,7 @@ def table_from(
             leader=rules.next_leader(played.state),
             base=played.state.totals,
             carry=played.state.carry,
+            **recorded(match, None),
         )
         return Table(match, names, last.number + 1, fresh, played, rows, last)
     return Table(match, names, last.number, played.state, played, rows, last)
@@ -250,6 +262,43 @@ def record(
         return record(match_id, data, match.version, key, retried=True)
 
 
+def keep_round(match_id: int, how: str, version: int) -> None:
+    """``pad.record``: the table says how the round about to begin is kept: tile by tile
+    ("plays") or, again, as a score pad ("scores"). Only in a score-pad match, and only
+    before the round's first entry: a round is never half pad, half play. Raises Stale,
+    InvalidAction or IllegalAction, and then nothing was written."""
+    if how not in ("plays", "scores"):
+        raise InvalidAction(f"A round is kept tile by tile or as a score pad, not {how!r}.")
+    with transaction.atomic():
+        claimed = Match.objects.filter(pk=match_id, version=version).update(
+            version=F("version") + 1
+        )
+        match = Match.objects.get(pk=match_id)
+        if not claimed:
+            raise Stale(_what_happened(match, version))
+        table = load_table(match, version)
+        if match.options.get("record") != "scores":
+            raise IllegalAction(
+                "pad.record", "This match is recorded tile by tile already; it has no score pad."
+            )
+        begun = table.last_row is not None and table.last_row.number == table.number
+        if table.over or (begun and table.rows):
+            raise IllegalAction(
+                "pad.record",
+                f"Round {table.number} has begun: how a round is kept is chosen before its "
+                "first entry. Fix its entries instead, or choose again for the next round.",
+            )
+        record = "plays" if how == "plays" else ""
+        if begun:
+            Round.objects.filter(pk=table.last_row.pk).update(record=record)
+        else:
+            state = table.state
+            Round.objects.create(
+                match=match, number=table.number, leader=state.leader, carry=state.carry,
+                record=record,
+            )  # fmt: skip
+
+
 def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
     """True when ``key`` already recorded this very action (a tap sent twice); raises Stale
     when it recorded another one. A key names one intended action: answering a different
@@ -290,8 +339,9 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
     after, points = played.state, list(played.entry_points[-1])
     if round_row is None:
         round_row = Round.objects.create(
-            match=match, number=table.number, leader=before.leader, carry=before.carry
-        )
+            match=match, number=table.number, leader=before.leader, carry=before.carry,
+            record=_switched(match, before),
+        )  # fmt: skip
         rows: list[Action] = []
     else:
         rows = list(table.rows)
@@ -659,15 +709,19 @@ def document_of(match: Match) -> dict[str, Any]:
     )
     # One query of plain values: building a model object for each of a long match's
     # actions cost most of a correction's time (bench/).
-    numbers = Round.objects.filter(match=match).order_by("number").values_list("number", flat=True)
-    logs: dict[int, list] = {number: [] for number in numbers}
+    rows = Round.objects.filter(match=match).order_by("number").values_list("number", "record")
+    switched = {number for number, record in rows if record}
+    logs: dict[int, list] = {number: [] for number, _ in rows}
     for number, payload in (
         Action.objects.filter(round__match=match)
         .order_by("round__number", "seq")
         .values_list("round__number", "payload")
     ):
         logs[number].append(payload)
-    rounds = [{"actions": log} for log in logs.values()]
+    rounds = [
+        {"actions": log, **({"record": "plays"} if number in switched else {})}
+        for number, log in logs.items()
+    ]
     return {
         "format": "boneyard-match/1",
         "game": match.game,
@@ -739,6 +793,7 @@ def import_match(document: Any) -> Match:
                 leader=played.state.leader,
                 carry=carried[number - 1],
                 result=played.state.result.to_dict() if played.finished else None,
+                record=_switched(match, played.state),
             )
             Action.objects.bulk_create(
                 Action(
@@ -758,6 +813,12 @@ def import_match(document: Any) -> Match:
         match.status = Match.FINISHED if checked.over else Match.PLAYING
         match.save(update_fields=["version", "totals", "winner", "status"])
     return match
+
+
+def _switched(match: Match, state: Any) -> str:
+    """What a round's row says of how it is recorded (``pad.record``): "plays" for a round
+    of a score-pad match played tile by tile, else nothing (the match's option says)."""
+    return "plays" if match.options.get("record") == "scores" and not state.pad else ""
 
 
 def _carried(match: MatchReplay, before: Any = None) -> list[dict[str, Any]]:

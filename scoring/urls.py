@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/<int:pk>/join/<str:token>/", views.join, name="join"),
     path("matches/<int:pk>/poll/", views.poll, name="poll"),
     path("matches/<int:pk>/act/", views.act, name="act"),
+    path("matches/<int:pk>/keep/", views.keep_round, name="keep_round"),
     path("matches/<int:pk>/seat/", views.take_seat, name="seat"),
     path("matches/<int:pk>/faces/", views.choose_faces, name="faces"),
     path("matches/<int:pk>/links/", views.new_links, name="new_links"),

@@ -29,10 +29,12 @@ from scoring.forms import (
 from scoring.models import Match, Player
 from scoring.rules_pages import game_rules, house_rules, rules_index_context
 from scoring.screens.common import match_line
+from scoring.screens.foot import foot_context
 from scoring.screens.havoc import havoc_context
 from scoring.screens.line import table_context
 from scoring.screens.replay import replay_context
 from scoring.screens.summary import summary_context
+from scoring.screens.train import train_context
 from scoring.screens.truck import truck_context
 
 WATCHING = (
@@ -190,6 +192,29 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_table(request, match, role, None, notice, status, refused, done=status == 200)
 
 
+@require_POST
+def keep_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """``pad.record``: keep the round about to begin tile by tile, or as a score pad."""
+    match, role = _match(request, pk)
+    status, notice = 200, None
+    try:
+        if role != Match.KEEP:
+            status, notice = 403, WATCHING
+        else:
+            how = request.POST.get("record", "")
+            services.keep_round(pk, how, parse_version(request.POST))
+    except services.Stale as stale:
+        status, notice = 409, stale.message
+    except IllegalAction as error:
+        status, notice = 422, error
+    except InvalidAction as error:
+        status, notice = 400, error.message
+    if status == 200 and not request.htmx:
+        return redirect("table", pk=pk)
+    match.refresh_from_db()
+    return _render_table(request, match, role, None, notice, status)
+
+
 # The taps that belong to the seat whose turn it is (Dump Truck's seats act at once, and its
 # screen is entered for a seat chosen by tapping its truck).
 TURN_TAPS = {"line": {"play", "draw", "pass", "roll"}, "havoc": {"draw", "train", "discard"}}
@@ -323,6 +348,10 @@ def _screen(request, table, tile, notice, my_seat, status, refused) -> tuple[dic
         asked = request.POST if request.method == "POST" else request.GET
         moving_on = request.method == "POST" and status == 200  # a tap recorded: next seat
         return truck_context(table, asked, notice, my_seat, moving_on), "scoring/truck.html"
+    if family == "train":
+        return train_context(table, tile, notice, my_seat, refused), "scoring/train.html"
+    if family == "foot":
+        return foot_context(table, tile, notice, my_seat, refused), "scoring/train.html"
     return table_context(table, tile, notice, my_seat, refused), "scoring/table.html"
 
 

@@ -7,11 +7,13 @@ from collections.abc import Collection, Sequence
 from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Tile, Undo
 from referee.actions import (
     BONEYARD,
+    MEXICAN,
     Abandon,
     Adjust,
     Correct,
     Discard,
     DrawFrom,
+    Engine,
     Flip,
     Load,
     Replace,
@@ -21,6 +23,7 @@ from referee.actions import (
     Stop,
     Take,
     Train,
+    TrainPlay,
     Unload,
 )  # fmt: skip
 from referee.games.dominards import card_words
@@ -36,6 +39,16 @@ def describe(
         return table_words
     if family == "havoc" and not isinstance(action, Undo | Tally):
         return _havoc_words(action, names)
+    if isinstance(action, Engine):
+        return f"{names[action.seat]} placed {action.tile} in the hub"
+    if isinstance(action, TrainPlay):
+        train = "the Mexican Train" if action.train == MEXICAN else (
+            f"{names[int(action.train)]}'s own train" if action.train == action.seat
+            else f"{names[int(action.train)]}'s train"
+        )  # fmt: skip
+        return f"{names[action.seat]} played {action.tile} on {train}"
+    if family in ("train", "foot") and isinstance(action, Pass):
+        return f"{names[action.seat]} passed"
     if isinstance(action, Play):
         who = names[action.seat]
         if action.on is None:

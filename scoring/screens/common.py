@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee import PRESETS, IllegalAction
+from referee import PRESETS, DominoSet, IllegalAction
 from referee.actions import INSERT, Correct
 from referee.rulebook import rule_text
 from referee.teams import Team, team_name, team_of, team_totals, teams
+from scoring.drawing import tile_svg
 from scoring.models import Match
 from scoring.services import Table, new_key
 from scoring.words import describe_log
@@ -34,6 +35,45 @@ def basics(table: Table, notice: Any, my_seat: int | None) -> dict[str, Any]:
         "strip": strip(table, my_seat),
         "match_won": match_won(table),
     }
+
+
+def pad_context(table: Table, refused: Any, counts: str, value=None) -> dict[str, Any]:
+    """``pad.record``: a score-pad round's form (every seat's hand by its tiles or its pips,
+    or played out) and whether the table may still choose how the round about to begin is
+    kept (before its first entry, in a score-pad match). ``value`` is what a tile left in
+    hand counts (its pips by default)."""
+    state, match = table.state, table.match
+    begun = table.played is not None and not table.played.finished and bool(table.rows)
+    context: dict[str, Any] = {
+        "pad": None,
+        "pad_counts": counts,
+        "round_number": table.number,
+        "switchable": match.options.get("record") == "scores" and not table.over and not begun,
+    }
+    if not state.pad or state.result is not None or table.over:
+        return context
+    worth = value or (lambda tile: tile.pips)
+    on_table = getattr(state, "engine", None)
+    unseen = [t for t in DominoSet(state.top).tiles if t != on_table]
+    rows = []
+    for seat, name in enumerate(state.names):
+        ticked = set(refused.getlist(f"hand-{seat}")) if refused is not None else set()
+        tiles = [
+            {"tile": t, "svg": tile_svg(t), "checked": str(t) in ticked, "value": worth(t)}
+            for t in unseen
+        ]
+        rows.append(
+            {
+                "seat": seat,
+                "name": name,
+                "tiles": tiles,
+                "sum": sum(item["value"] for item in tiles if item["checked"]),
+                "pips": refused.get(f"pips-{seat}", "") if refused is not None else "",
+                "out": refused is not None and refused.get(f"out-{seat}") == "1",
+            }
+        )
+    context["pad"] = rows
+    return context
 
 
 #: team.seats: each team's shape beside its colour, so the teams are told apart without colour.
@@ -151,7 +191,7 @@ def record_forms(table: Table) -> dict[str, Any]:
     # The totals decide, by team in partnerships (team.score).
     names, sides = table.names, teams(len(table.names), table.match.options)
     totals = team_totals(table.state.totals, sides)
-    best = min(totals) if family == "havoc" else max(totals)
+    best = min(totals) if table.match.game in LOWEST_WINS else max(totals)
     leaders = [team_name(names, team) for team, t in zip(sides, totals, strict=True) if t == best]
     one = len(sides[0]) == 1
     winner_words = (
@@ -229,6 +269,12 @@ def moved_words(moved: list, names: tuple[str, ...] | list[str]) -> str:
     return " · totals " + ", ".join(moves) if moves else " · no total moved"
 
 
+#: The games whose hands count against their holders: the lowest total wins.
+LOWEST_WINS = frozenset(
+    slug for slug, p in PRESETS.items() if p.family in ("havoc", "train", "foot")
+)
+
+
 def aim(match: Match) -> str:
     """What the match is played for, in a line."""
     options, family = match.options, PRESETS[match.game].family
@@ -236,6 +282,10 @@ def aim(match: Match) -> str:
         rounds = options.get("rounds")
         until = f"after {rounds} rounds" if rounds else "when the table stops the match"
         return f"Lowest total wins, {until}."
+    if family in ("train", "foot"):
+        rounds = options["rounds"]
+        count = options["set"] + 1 if rounds == "all" else rounds
+        return f"Lowest total wins, after {count} round{'s' if count != 1 else ''}."
     if options.get("target"):
         return f"Playing to {options['target']}."
     return "Highest total wins."

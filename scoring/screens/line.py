@@ -9,7 +9,7 @@ from typing import Any
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games import dominards
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
-from scoring.screens.common import Button, aim, basics, log, log_tail, team_marks
+from scoring.screens.common import Button, aim, basics, log, log_tail, pad_context, team_marks
 from scoring.services import Table
 from scoring.words import standing
 
@@ -84,6 +84,7 @@ def table_context(
         "scoreboard": _scoreboard(table),
         **log_tail(log(table)),
         "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
+        **pad_context(table, refused, "the winner scores the pips left in the other hands"),
         **_own_dice(refused),
         "last_result": result_table(table.played.state, table.names)
         if table.played and table.played.finished

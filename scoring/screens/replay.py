@@ -24,9 +24,12 @@ from referee.teams import team_of, teams
 from scoring.drawing import end_marks, layout_svg, ring_svg, tile_svg
 from scoring.models import Action, Match, Round, Seat
 from scoring.screens.common import moved_words, team_marks
+from scoring.screens.foot import foot_board
 from scoring.screens.havoc import banner, havoc_result, rack_card
 from scoring.screens.line import dice_panel, last_scored, result_table
+from scoring.screens.train import mexican_board
 from scoring.screens.truck import final_table, truck_card, truck_status
+from scoring.services import recorded
 from scoring.words import describe, describe_log, standing
 
 MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer
@@ -49,8 +52,9 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     logged = [parse_action(entry.payload, family) for entry in rows]
     rules = engine(match.game)
     start = rules.start(
-        match.game, match.options, names, leader=row.leader, base=base, carry=row.carry
-    )
+        match.game, match.options, names, leader=row.leader, base=base, carry=row.carry,
+        **recorded(match, row),
+    )  # fmt: skip
     # The steps are the round as played: with its corrections applied (correct.replay);
     # the corrections themselves are listed apart, with what they replaced (correct.audit).
     whole = play_round(start, logged)
@@ -108,6 +112,10 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         context.update(_trucks(state, names))
     elif family == "havoc":
         context.update(_racks(state, names))
+    elif family == "train":
+        context.update(mexican_board(state, names))
+    elif family == "foot":
+        context.update(foot_board(state, names))
     else:
         context.update(_layout(state, names, secret, actions[shown - 1] if shown else None))
     return context
@@ -224,7 +232,7 @@ def _scoreboard(state: Any, played: RoundReplay, names: tuple[str, ...]) -> list
             holds = f"holds {held}" if held is not None else ""
         else:
             holds = f"{state.hands[seat]} in hand"
-            if state.cards:
+            if getattr(state, "cards", ()):  # Dominards' cards in hand
                 cards = state.cards[seat]
                 holds += f" · {cards} card{'s' if cards != 1 else ''}"
         delta = changed[seat] if seat < len(changed) else 0

@@ -309,7 +309,10 @@ document.addEventListener("change", function (event) {
   var sum = seat && seat.querySelector(".pip-sum output");
   if (!sum || event.target.type !== "checkbox") return;
   var total = 0;
-  seat.querySelectorAll('input[type="checkbox"]:checked').forEach(function (box) {
+  // A tile's own count where the server gives one (the train games' 0-0: double_blank);
+  // "played out" boxes carry no tile and count nothing.
+  seat.querySelectorAll('input[type="checkbox"][name^="hand-"]:checked').forEach(function (box) {
+    if (box.dataset.pips) { total += parseInt(box.dataset.pips, 10) || 0; return; }
     box.value.split("-").forEach(function (half) { total += parseInt(half, 10) || 0; });
   });
   sum.textContent = String(total);

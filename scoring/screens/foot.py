@@ -1,0 +1,122 @@
+"""What the Chicken Foot table shows: the round's double with its arms, every later
+double with its toes, and what is still owed drawn as empty places, so the tiles a foot
+still needs are obvious; the turn as two taps (the tile, then the tile it goes on). The
+engine, the tally and the score pad are the train games' (``scoring.screens.train``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.actions import Draw, Pass
+from referee.games import chicken_foot
+from referee.games.chicken_foot import FootState
+from referee.tiles import DominoSet
+from scoring.drawing import picker_html, tile_svg, train_svg
+from scoring.screens.common import Button
+from scoring.screens.train import MOST_SHOWN, round_basics, train_board
+from scoring.services import Table
+
+
+def foot_context(
+    table: Table, tile: str | None, notice: Any = None, my_seat: int | None = None,
+    refused: Any = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Everything the Chicken Foot table shows."""
+    state: FootState = table.state  # type: ignore[assignment]
+    context = {
+        **round_basics(table, notice, my_seat, refused),
+        "banner": chicken_foot.what_now(state),
+        **_foot(state),
+        "target_word": "the tile it goes on",
+    }
+    if context["playing"]:
+        context["turn"] = _turn(state, tile)
+    return context
+
+
+def foot_board(state: FootState, names: tuple[str, ...]) -> dict[str, Any]:
+    """The replay's board of a Chicken Foot step: what had to happen next and the foot."""
+    return {**train_board(state, names), "banner": chicken_foot.what_now(state), **_foot(state)}
+
+
+def _foot(state: FootState) -> dict[str, Any]:
+    """The root and every line as rows: each arm or toe with its newest tiles and its free
+    end, and each double still owed tiles with that many empty places (``foot.root``,
+    ``foot.toes``)."""
+    layout = state.layout
+    if layout.root is None:
+        return {"foot": {"root": None, "owed": [], "lines": []}}
+    owed = {o.double: o for o in layout.owed}
+    lines = []
+    for line in layout.lines():
+        last = line.tiles[-1]
+        owing = owed.get(last) if last.is_double else None
+        what = "Arm" if line.kind == chicken_foot.ARM else "Toe"
+        label = (
+            f"{what} of {line.double}: {len(line.tiles)} tile{'s' if len(line.tiles) != 1 else ''}"
+            + (f", free end {line.free}" if line.free is not None else f", ends in {last}")
+        )
+        lines.append(
+            {
+                "what": what,
+                "double": line.double,
+                "free": line.free,
+                "owing": owing,
+                "earlier": max(0, len(line.tiles) - MOST_SHOWN),
+                "svg": train_svg(
+                    line.double.high, line.tiles, label, MOST_SHOWN, owing is not None
+                ),
+            }
+        )
+    return {
+        "foot": {
+            "root": {"svg": tile_svg(layout.root), "owing": owed.get(layout.root)},
+            "owed": [
+                {"words": o.words(), "double": o.double, "places": range(o.owes), "rule": o.rule}
+                for o in layout.owed
+            ],
+            "lines": lines,
+        }
+    }
+
+
+def _turn(state: FootState, chosen: str | None) -> dict[str, Any]:
+    """The seat to act: the tiles not on the table (tap one, then the tile it goes on; the
+    places it fits light up), and the draw and pass buttons with their reasons."""
+    seat = state.acting
+    assert seat is not None
+    who = state.names[seat]
+    items = []
+    for t in DominoSet(state.top).tiles:
+        if t in state.layout:
+            continue
+        items.append(
+            {
+                "tile": t,
+                "svg": tile_svg(t),
+                "why": None,
+                "fits": " ".join(str(on) for on in chicken_foot.fits(state, t)),
+                "gains": "",
+            }
+        )
+    return {
+        "seat": seat,
+        "who": who,
+        "picker_html": picker_html(items, chosen),
+        "targets": _targets(state),
+        "buttons": [
+            (Button(f"No play: {who} draws", chicken_foot.check(state, Draw(seat))), "draw"),
+            (Button(f"{who} passes", chicken_foot.check(state, Pass(seat))), "pass"),
+        ],
+    }
+
+
+def _targets(state: FootState) -> list[dict[str, str]]:
+    """Where a tile may go now: the double still owed tiles, else every free end."""
+    opening = state.layout.opening
+    if opening is not None:
+        return [{"key": str(opening.double), "name": f"on {opening.double} ({opening.what})"}]
+    return [
+        {"key": str(end.on), "name": f"on {end.on} · {end.shows}" + (" (dead)" if end.dead else "")}
+        for end in state.layout.free_ends()
+    ]

@@ -1,0 +1,282 @@
+"""What the train games' tables show (Mexican Train, and what Chicken Foot shares with it):
+the round's engine and who holds it, the trains as rows, the turn as two taps (the tile,
+then the train it goes on), draw and pass buttons greyed with the referee's reason, the
+tally with 0-0 as the house rule counts it, and the score pad.
+
+One seat acts at a time, so the screen is a banner saying what must happen now and only
+the choices of the moment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import PRESETS, Tile, Undo
+from referee.actions import MEXICAN, Draw, Engine, Pass
+from referee.corrections import ABANDONED, STOPPED
+from referee.games import engine, mexican_train
+from referee.games.mexican_train import TrainState
+from referee.tiles import DominoSet
+from scoring.drawing import picker_html, tile_svg, train_svg
+from scoring.screens.common import Button, basics, log, log_tail, pad_context
+from scoring.services import Table
+
+MOST_SHOWN = 5  # a train's newest tiles drawn in its row; the rest are counted
+
+
+def train_context(
+    table: Table, tile: str | None, notice: Any = None, my_seat: int | None = None,
+    refused: Any = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Everything the Mexican Train table shows."""
+    state: TrainState = table.state  # type: ignore[assignment]
+    context = {
+        **round_basics(table, notice, my_seat, refused),
+        "banner": mexican_train.instruction(state),
+        # A score-pad round has no trains on the table: only its tally.
+        "trains": [] if state.pad else [_train_row(state, track) for track in state.tracks],
+        "target_word": "the train it goes on",
+    }
+    if context["playing"]:
+        context["turn"] = _turn(state, tile)
+    return context
+
+
+def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -> dict[str, Any]:
+    """What both train games' screens carry: the engine, who holds it, the hands, the
+    tally, the score pad, the scoreboard and the last round's result."""
+    state = table.state
+    rules = engine(table.match.game)
+    prefix = PRESETS[table.match.game].family  # "train" or "foot", as the rule ids begin
+    undo_state = table.undo_state
+    finished = table.played.state if table.played is not None and table.played.finished else None
+    over = table.over or state.is_over
+    pad = state.pad and state.result is None and not table.over
+    return {
+        **basics(table, notice, my_seat),
+        "engine_tile": state.engine,
+        "engine_svg": tile_svg(state.engine),
+        "rounds": state.rounds,
+        "finding": _finding(rules, state) if not over and not pad else None,
+        "playing": not over and not pad and _placed(state),
+        "undo": Button("Undo", rules.check(undo_state, Undo())) if undo_state is not None else None,
+        "tally": _tally(state, refused) if state.is_over and state.result is None else None,
+        **pad_context(
+            table,
+            refused,
+            f"they count against the seat, 0-0 as {state.options['double_blank']}",
+            lambda tile: _value(tile, state.options["double_blank"]),
+        ),  # fmt: skip
+        "round_number": state.number,  # of the match's rounds: an abandoned one is dealt again
+        "scoreboard": [
+            {
+                "name": n,
+                "total": t,
+                "winner": _won(table, s),
+                "hand": None if state.pad else state.hands[s],
+            }  # fmt: skip
+            for s, (n, t) in enumerate(zip(state.names, state.totals, strict=True))
+        ],
+        # The rules this game's screen cites (train.* or foot.*).
+        "engine_rule": "train.engine" if prefix == "train" else "foot.rounds",
+        "rounds_rule": f"{prefix}.rounds",
+        "score_rule": f"{prefix}.score",
+        "last_result": penalty_result(finished, state.names) if finished is not None else None,
+        "shared_win": " and ".join(state.names[s] for s in (finished or state).shared),
+        **log_tail(log(table, PRESETS[table.match.game].family)),
+    }
+
+
+def _won(table: Table, seat: int) -> bool:
+    return table.match.winner == seat
+
+
+def _placed(state: Any) -> bool:
+    """The round's double is on the table (Mexican Train names its placer, Chicken Foot
+    knows its root)."""
+    return state.placer is not None if hasattr(state, "placer") else state.placed
+
+
+def _finding(rules: Any, state: Any) -> dict[str, Any] | None:
+    """Before the engine is placed: who may place it (every seat, as the table says who
+    holds it) and who draws next while nobody does (``train.engine``)."""
+    if _placed(state):
+        return None
+    seats = range(state.seats)
+    return {
+        "place": [
+            {"seat": s, "name": state.names[s]}
+            for s in seats
+            if rules.check(state, Engine(s, state.engine)) is None
+        ],
+        "draw": [
+            {"seat": s, "name": state.names[s]}
+            for s in seats
+            if rules.check(state, Draw(s)) is None
+        ],
+    }
+
+
+def train_board(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """The replay's board of a train game's step (Chicken Foot's adds its own drawing):
+    the engine, the boneyard and the round's result once tallied."""
+    return {
+        "board": "trains",
+        "engine_tile": state.engine,
+        "boneyard": state.boneyard,
+        "result": penalty_result(state, names) if state.result is not None else None,
+    }
+
+
+def mexican_board(state: TrainState, names: tuple[str, ...]) -> dict[str, Any]:
+    """The replay's board of a Mexican Train step: what had to happen next and the trains."""
+    return {
+        **train_board(state, names),
+        "banner": mexican_train.instruction(state),
+        "trains": [_train_row(state, track) for track in state.tracks],
+    }
+
+
+def _train_row(state: TrainState, track: mexican_train.Track) -> dict[str, Any]:
+    """A train as a row: its owner, the marker, its newest tiles, its open end, an open
+    double, and (for a seat's train) how many tiles that seat holds."""
+    owner = track.owner
+    mexican = owner == MEXICAN
+    name = "Mexican Train" if mexican else state.names[int(owner)]
+    double = track.open_double
+    label = (
+        f"{'The Mexican Train' if mexican else name + chr(39) + 's train'}: "
+        + (
+            f"{len(track.tiles)} tile{'s' if len(track.tiles) != 1 else ''}, open end {track.end}"
+            if track.tiles
+            else "not started"
+        )
+        + (f", {double} open" if double is not None else "")
+        + (", marker out" if track.marker else "")
+    )
+    return {
+        "key": "mexican" if mexican else str(owner),
+        "name": name,
+        "mexican": mexican,
+        "marker": track.marker,
+        "end": track.end,
+        "started": bool(track.tiles),
+        "double": double,
+        "earlier": max(0, len(track.tiles) - MOST_SHOWN),
+        "svg": train_svg(state.engine_number, track.tiles, label, MOST_SHOWN, double is not None),
+        "hand": None if mexican else state.hands[int(owner)],
+        "acting": not mexican and int(owner) == state.acting,
+    }
+
+
+def _turn(state: TrainState, chosen: str | None) -> dict[str, Any]:
+    """The seat to act: the tiles not on the table (tap one, then the train it goes on;
+    the trains it fits light up), and the draw and pass buttons with their reasons."""
+    seat = state.acting
+    assert seat is not None
+    who = state.names[seat]
+    seen = state.on_table()
+    # A tile can go only where a train's open end shows one of its numbers: the referee is
+    # asked about those alone (a double-12 picker holds up to 90 tiles, six trains each).
+    ends = {track.end for track in state.tracks}
+    items = []
+    for t in DominoSet(state.top).tiles:
+        if t in seen:
+            continue
+        fits = mexican_train.fits(state, t) if t.high in ends or t.low in ends else ()
+        items.append(
+            {
+                "tile": t,
+                "svg": tile_svg(t),
+                "why": None,
+                "fits": " ".join(_key(train) for train in fits),
+                "gains": "",
+            }
+        )
+    return {
+        "seat": seat,
+        "who": who,
+        "picker_html": picker_html(items, chosen),
+        "targets": [
+            {"key": _key(track.owner), "name": _target_name(state, track)} for track in state.tracks
+        ],
+        "buttons": [
+            (Button(f"No play: {who} draws", mexican_train.check(state, Draw(seat))), "draw"),
+            (Button(_pass_words(state, who), mexican_train.check(state, Pass(seat))), "pass"),
+        ],
+    }
+
+
+def _pass_words(state: TrainState, who: str) -> str:
+    """A pass puts out the seat's marker, unless it ends a first turn of many tiles."""
+    if state.many and state.laid and not state.owed:
+        return f"{who} ends the turn"
+    return f"{who} passes, marker out"
+
+
+def _key(train: Any) -> str:
+    return "mexican" if train == MEXICAN else str(train)
+
+
+def _target_name(state: TrainState, track: mexican_train.Track) -> str:
+    if track.owner == MEXICAN:
+        return "the Mexican Train" + (f" · {track.end}" if track.tiles else " (start it)")
+    return f"{state.names[int(track.owner)]}'s · {track.end}"
+
+
+# -- the round's end and the score pad (both train games) -------------------------------------
+
+
+def _tally(state: Any, refused: Any) -> list[dict[str, Any]]:
+    """Each hand still holding tiles, to declare by its tiles or its pips; the pips count
+    against the seat, 0-0 as ``double_blank`` says. A refused tally comes back as ticked."""
+    rows = []
+    unseen = list(state.unseen())
+    for seat, name in enumerate(state.names):
+        if not state.hands[seat]:
+            continue
+        rows.append(_tally_row(state, seat, name, unseen, refused, state.hands[seat]))
+    return rows
+
+
+def _tally_row(
+    state: Any, seat: int, name: str, unseen: list[Tile], refused: Any, count: int | None
+) -> dict[str, Any]:
+    ticked = set(refused.getlist(f"hand-{seat}")) if refused is not None else set()
+    blank = state.options["double_blank"]
+    tiles = [
+        {"tile": t, "svg": tile_svg(t), "checked": str(t) in ticked, "value": _value(t, blank)}
+        for t in unseen
+    ]
+    return {
+        "seat": seat,
+        "name": name,
+        "count": count,
+        "tiles": tiles,
+        "sum": sum(item["value"] for item in tiles if item["checked"]),
+        "pips": refused.get(f"pips-{seat}", "") if refused is not None else "",
+    }
+
+
+def _value(tile: Tile, double_blank: int) -> int:
+    """What a tile left in hand counts: its pips, 0-0 as the house rule says."""
+    return double_blank if tile == Tile(0, 0) else tile.pips
+
+
+def penalty_result(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """The round just tallied: who played out (or held fewest), each seat's pips and the
+    running totals (lowest wins)."""
+    result = state.result
+    assert result is not None
+    return {
+        "number": state.number,
+        "abandoned": result.reason == ABANDONED,
+        "stopped": result.reason == STOPPED,
+        "reason": result.reason,
+        "winner": names[result.winner] if result.winner is not None else None,
+        "rows": [
+            {"name": n, "pips": result.points[s], "total": state.totals[s]}
+            for s, n in enumerate(names)
+        ],
+        "engine": state.engine,
+    }
