@@ -317,6 +317,8 @@ def train_svg(
         links.append((end, free, tile.is_double))
         end = free
     links = links[-shown:]
+    if tiles:  # the tiles drawn, named for a screen reader as the picture shows them
+        label += ": " + ", ".join(t.name for t in tiles[-shown:])
     x, parts = 2.0, []
     for i, (matched, free, double) in enumerate(links):
         last = i == len(links) - 1

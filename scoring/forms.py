@@ -301,6 +301,9 @@ def _option_value(option: Option, post: QueryDict, field: str) -> Any:
         return raw in ("on", "true", "1")
     if raw is None or raw == "":
         return option.default
+    for choice in option.choices:  # a choice as the form writes it (train.rounds: "all", 3)
+        if str(choice) == raw:
+            return choice
     if isinstance(option.default, int):
         if not raw.isascii() or not raw.lstrip("-").isdecimal() or len(raw) > 4:
             raise InvalidAction(f"{option.label} must be a number.")

@@ -503,3 +503,43 @@ def test_the_players_and_a_player(live_server, page: Page, audit: Audit):
     visit(page, f"{live_server.url}/players/{Player.objects.get(name='Ana').pk}/")
     audit.check(page, "a player's page")
     audit.assert_clean()
+
+
+# --- The train games and the score pad ---------------------------------------------------
+
+
+def test_mexican_train_and_chicken_foot(live_server, page: Page, audit: Audit):
+    match = services.create_match("mexican-train", ["Ana", "Ben", "Caro"], {"hand_size": 3})
+    join(page, live_server.url, match)
+    audit.check(page, "mexican train: who holds the engine")
+    record(
+        match,
+        {"type": "engine", "seat": 0, "tile": "12-12"},
+        {"type": "play", "seat": 1, "tile": "12-6", "train": 1},
+        {"type": "draw", "seat": 2},
+        {"type": "pass", "seat": 2},
+        {"type": "play", "seat": 0, "tile": "12-5", "train": 2},
+        {"type": "play", "seat": 1, "tile": "6-6", "train": 1},
+    )
+    page.reload()
+    expect(page.locator(".train-row.open-double")).to_have_count(1)
+    audit.check(page, "mexican train: an open double and a marker out")
+    record(match, {"type": "play", "seat": 1, "tile": "6-1", "train": 1})  # Ben plays out
+    page.reload()
+    expect(page.locator("#tally-form")).to_be_visible()
+    audit.check(page, "mexican train: the tally")
+    foot = services.create_match("chicken-foot", ["Ana", "Ben"], {"root_arms": 4})
+    join(page, live_server.url, foot)
+    record(
+        foot,
+        {"type": "engine", "seat": 0, "tile": "9-9"},
+        {"type": "play", "seat": 1, "tile": "9-1", "on": "9-9"},
+    )
+    page.reload()
+    expect(page.locator(".owed")).to_be_visible()
+    audit.check(page, "chicken foot: the root owes arms")
+    pad = services.create_match("block", ["Ana", "Ben"], {"record": "scores"})
+    join(page, live_server.url, pad)
+    page.locator("#tally-form details summary").first.click()
+    audit.check(page, "score pad: a round's tally")
+    audit.assert_clean()

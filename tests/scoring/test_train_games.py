@@ -215,3 +215,31 @@ def test_the_records_count_lowest_totals_as_penalties(scorekeeper, mexican):
     replay = page(scorekeeper, mexican, "rounds/1/?step=3")
     assert 'aria-label="Trains"' in replay and "Mexican Train" in replay
     assert Action.objects.filter(round__match=mexican, kind="engine").count() == 1
+
+
+@pytest.mark.parametrize("game", ["mexican-train", "chicken-foot"])
+def test_the_referees_desk_rules_on_a_train_game(scorekeeper, game):
+    match = keep(scorekeeper, services.create_match(game, NAMES[:3], {}))
+    first = "12-12" if game == "mexican-train" else "9-9"
+    tap(scorekeeper, match, {"type": "engine", "seat": "0", "tile": first})
+    position = scorekeeper.post(f"/matches/{match.pk}/ask/")["Location"]
+    html = scorekeeper.get(position).content.decode()
+    assert "The referee's desk: " in html and 'id="picker"' in html
+    target = {"target": "0"} if game == "mexican-train" else {"target": first}
+    ruling = scorekeeper.post(
+        position, {"type": "play", "seat": "1", "tile": "3-2", **target}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    rule = "train.marker" if game == "mexican-train" else "foot.root"
+    assert rule in ruling
+
+
+@pytest.mark.parametrize("game", ["mexican-train", "chicken-foot"])
+def test_the_new_match_form_starts_a_train_game(scorekeeper, game):
+    response = scorekeeper.post(
+        "/matches/new/",
+        {"game": game, "player-0": "Ana", "player-1": "Ben", "player-2": "Caro",
+         f"{game}.rounds": "3", f"{game}.record": "scores"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.options["rounds"] == 3 and match.options["record"] == "scores"
