@@ -5,8 +5,10 @@ of its own with its defaults and its rule ids as links; a refused form keeps wha
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from referee import PRESETS
 from scoring.models import Match, Seat
@@ -416,3 +418,14 @@ def test_a_partner_that_is_no_choice_is_refused(scorekeeper, db):
     html = page_of(scorekeeper, {**FOUR, "game": "block", "partnerships": "on", "partner": "4"})
     assert "Choose who partners with the first player" in html
     assert Match.objects.count() == 0
+
+
+def test_the_stylesheet_shows_only_the_chosen_games_house_rules_for_every_game():
+    """The new-match form hides other games' house rules by a rule per game (CSS has no
+    loop): a game added without its rule would show every game's house rules at once."""
+    css = (Path(settings.BASE_DIR) / "static" / "css" / "boneyard.css").read_text()
+    for slug in PRESETS:
+        assert (
+            f'#new-match:has(input[name="game"][value="{slug}"]:checked) '
+            f'[data-game]:not([data-game="{slug}"])'
+        ) in css, slug
