@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.errors import InvalidAction, shown
+from referee.said import Said
 from referee.tiles import Tile
 
 #: Fields the export adds and the import ignores (an imported document is never trusted).
@@ -506,22 +507,45 @@ def parse_action(data: object, family: str = "line") -> Action:
     InvalidAction says what is malformed."""
     fields = FAMILIES[family]
     if not isinstance(data, Mapping):
-        raise InvalidAction('An action must be an object with a type, such as {"type": "undo"}.')
+        raise InvalidAction(
+            Said(
+                "An action must be an object with a type, such as {example}.",
+                example='{"type": "undo"}',
+            )
+        )
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in fields:
-        known = ", ".join(fields)
-        raise InvalidAction(f"Unknown action type {shown(kind)}; the types are {known}.")
+        raise InvalidAction(
+            Said(
+                "Unknown action type {kind}; the types are {known}.",
+                kind=shown(kind),
+                known=", ".join(fields),  # the format's own words, as typed
+            )
+        )
     required, optional = fields[kind]
     # A computed field is ignored only where it is not the action's own: a declare's
     # points are what the player said, not what the export added.
     present = set(data) - {"type"} - (COMPUTED_FIELDS - required - optional)
     missing = required - present
-    a_kind = ("An " if kind[0] in "aeiou" else "A ") + kind
+    # The article is English grammar, so it is in the template: one template for each.
+    an = kind[0] in "aeiou"
     if missing:
-        raise InvalidAction(f"{a_kind} needs {', '.join(sorted(missing))}.")
+        raise InvalidAction(
+            Said(
+                "An {kind} needs {fields}." if an else "A {kind} needs {fields}.",
+                kind=kind,
+                fields=", ".join(sorted(missing)),
+            )
+        )
     unknown = present - required - optional
     if unknown:
-        raise InvalidAction(f"{a_kind} has no field {', '.join(sorted(map(shown, unknown)))}.")
+        raise InvalidAction(
+            Said(
+                "An {kind} has no field {fields}." if an else "A {kind} has no field {fields}.",
+                kind=kind,
+                fields=", ".join(sorted(map(shown, unknown))),
+            )
+        )
     if kind in _TABLE_FIELDS:
         return _parse_table(kind, data, family)
     if family == "havoc":
@@ -531,7 +555,7 @@ def parse_action(data: object, family: str = "line") -> Action:
     if kind == "play":
         face = data.get("face")
         if face is not None and face not in ("side", "end"):
-            raise InvalidAction(f"A face is side or end, not {shown(face)}.")
+            raise InvalidAction(Said("A face is side or end, not {value}.", value=shown(face)))
         on = data.get("on")
         return Play(
             parse_seat(data["seat"]),
@@ -542,11 +566,13 @@ def parse_action(data: object, family: str = "line") -> Action:
             None if data.get("drop") is None else parse_card(data["drop"]),
         )
     if kind == "draw":
-        return Draw(parse_seat(data["seat"]), _integer(data.get("count", 1), "count", 1, 200))
+        return Draw(parse_seat(data["seat"]), _integer(data.get("count", 1), Said("count"), 1, 200))
     if kind == "pass":
         return Pass(parse_seat(data["seat"]))
     if kind == "declare":
-        return Declare(parse_seat(data["seat"]), _integer(data["points"], "points", 0, 10_000))
+        return Declare(
+            parse_seat(data["seat"]), _integer(data["points"], Said("points"), 0, 10_000)
+        )
     if kind == "muggins":
         return Muggins(parse_seat(data["seat"]))
     if kind == "challenge":
@@ -558,7 +584,7 @@ def parse_action(data: object, family: str = "line") -> Action:
     if kind == "roll":
         dice = data["dice"]
         if not isinstance(dice, list) or len(dice) not in (2, 4):
-            raise InvalidAction("A roll is 2 or 4 dice, each 1 to 6.")
+            raise InvalidAction(Said("A roll is 2 or 4 dice, each 1 to 6."))
         return Roll(parse_seat(data["seat"]), tuple(_die(d) for d in dice))
     return _parse_tally(data)
 
@@ -567,26 +593,32 @@ def _parse_truck(kind: str, data: Mapping[str, Any]) -> Action:
     if kind == "flip":
         seats = data["seats"]
         if not isinstance(seats, list) or not 2 <= len(seats) <= MAX_SEATS:
-            raise InvalidAction("A coin flip is between two or more seats, as a list.")
+            raise InvalidAction(Said("A coin flip is between two or more seats, as a list."))
         return Flip(tuple(parse_seat(s) for s in seats), parse_seat(data["first"]))
     seat = parse_seat(data["seat"])
     if kind == "shift":
         return Shift(
-            seat, _integer(data["rows"], "shift", -3, 3), _integer(data["cols"], "shift", -4, 4)
+            seat,
+            _integer(data["rows"], Said("shift"), -3, 3),
+            _integer(data["cols"], Said("shift"), -4, 4),
         )
     if kind == "unload":
         score = data.get("score", True)
         if not isinstance(score, bool):
-            raise InvalidAction(f"An unload's score is true or false, not {shown(score)}.")
+            raise InvalidAction(
+                Said("An unload's score is true or false, not {value}.", value=shown(score))
+            )
         blank_as = data.get("blank_as")
         return Unload(
-            seat, score, None if blank_as is None else _integer(blank_as, "blank value", 0, 6)
+            seat, score, None if blank_as is None else _integer(blank_as, Said("blank value"), 0, 6)
         )
     tile, low_first = Tile.parse_halves(data["tile"])
     if kind == "take":
         source = data["from"]
         if source not in ("pool", "face-up"):
-            raise InvalidAction(f"A tile is taken from the pool or face-up, not {shown(source)}.")
+            raise InvalidAction(
+                Said("A tile is taken from the pool or face-up, not {value}.", value=shown(source))
+            )
         return Take(seat, tile, source)
     if kind == "return":
         return Return(seat, tile)
@@ -616,12 +648,18 @@ def _parse_havoc(kind: str, data: Mapping[str, Any]) -> Action:
         return Discard(seat, Tile.parse(data["tile"]))
     chosen = [name for name in ("take", "match", "pass") if name in data]
     if len(chosen) != 1:
-        raise InvalidAction("A response is one of take, match or pass.")
+        raise InvalidAction(Said("A response is one of take, match or pass."))
     if chosen[0] != "match":
         if data[chosen[0]] is not True:
-            raise InvalidAction(f"A response's {chosen[0]} is true, not {shown(data[chosen[0]])}.")
+            raise InvalidAction(
+                Said(
+                    "A response's {field} is true, not {value}.",
+                    field=chosen[0],  # the format's own word: take or pass
+                    value=shown(data[chosen[0]]),
+                )
+            )
         if "replacement" in data or "from" in data:
-            raise InvalidAction("Only a match draws a replacement.")
+            raise InvalidAction(Said("Only a match draws a replacement."))
         return Respond(seat, take=chosen[0] == "take")
     replacement = data.get("replacement")
     return Respond(
@@ -644,7 +682,9 @@ def _parse_train(kind: str, data: Mapping[str, Any], family: str) -> Action:
     if kind == "draw":
         count = data.get("count", 1)
         if isinstance(count, bool) or count not in (1, "1"):
-            raise InvalidAction(f"A draw is one tile at a time here, not {shown(count)}.")
+            raise InvalidAction(
+                Said("A draw is one tile at a time here, not {value}.", value=shown(count))
+            )
         return Draw(seat)
     tile = Tile.parse(data["tile"])
     if kind == "engine":
@@ -658,7 +698,10 @@ def _parse_train(kind: str, data: Mapping[str, Any], family: str) -> Action:
         return TrainPlay(seat, tile, parse_seat(train))
     except InvalidAction:
         raise InvalidAction(
-            f'A train is its owner\'s seat number or "mexican", not {shown(train)}.'
+            Said(
+                'A train is its owner\'s seat number or "mexican", not {value}.',
+                value=shown(train),
+            )
         ) from None
 
 
@@ -670,30 +713,34 @@ def _parse_table(kind: str, data: Mapping[str, Any], family: str) -> Action:
     if kind == "adjust":
         reason = _reason(data["reason"])
         if not reason:
-            raise InvalidAction("An adjustment needs a reason in words (correct.adjust).")
-        points = _integer(data["points"], "number of points", -MOST_POINTS, MOST_POINTS)
+            raise InvalidAction(Said("An adjustment needs a reason in words (correct.adjust)."))
+        points = _integer(data["points"], Said("number of points"), -MOST_POINTS, MOST_POINTS)
         if points == 0:
-            raise InvalidAction("An adjustment of 0 points changes nothing; give the points.")
+            raise InvalidAction(Said("An adjustment of 0 points changes nothing; give the points."))
         return Adjust(parse_seat(data["seat"]), points, reason)
     if kind == "abandon":
         return Abandon(_reason(data.get("reason", "")))
     if kind == "stop":
         abandoned = data.get("abandoned", False)
         if not isinstance(abandoned, bool):
-            raise InvalidAction(f"A stop's abandoned is true or false, not {shown(abandoned)}.")
+            raise InvalidAction(
+                Said("A stop's abandoned is true or false, not {value}.", value=shown(abandoned))
+            )
         return Stop(abandoned, _reason(data.get("reason", "")))
     changes = [c for c in (REPLACE, REMOVE, INSERT) if c in data]
     if len(changes) != 1:
-        raise InvalidAction("A correction is one of replace, remove or insert.")
+        raise InvalidAction(Said("A correction is one of replace, remove or insert."))
     change, seat = changes[0], data.get("seat")
-    at = _integer(data["at"], "entry", 0, 100_000)
+    at = _integer(data["at"], Said("entry"), 0, 100_000)
     corrected = None
     if change == REMOVE:
         if data[REMOVE] is not True:
-            raise InvalidAction(f"A correction's remove is true, not {shown(data[REMOVE])}.")
+            raise InvalidAction(
+                Said("A correction's remove is true, not {value}.", value=shown(data[REMOVE]))
+            )
     else:
         if isinstance(data[change], Mapping) and data[change].get("type") == "correct":
-            raise InvalidAction("A correction corrects an action, not another correction.")
+            raise InvalidAction(Said("A correction corrects an action, not another correction."))
         corrected = parse_action(data[change], family)
     return Correct(
         at,
@@ -707,12 +754,12 @@ def _parse_table(kind: str, data: Mapping[str, Any], family: str) -> Action:
 def _reason(value: object) -> str:
     """A reason in the table's words: text, one line, short."""
     if not isinstance(value, str):
-        raise InvalidAction(f"A reason is text, not {shown(value)}.")
+        raise InvalidAction(Said("A reason is text, not {value}.", value=shown(value)))
     said = " ".join(value.split())
     if len(said) > MAX_REASON:
-        raise InvalidAction(f"A reason is at most {MAX_REASON} characters.")
+        raise InvalidAction(Said("A reason is at most {most} characters.", most=MAX_REASON))
     if any(not c.isprintable() for c in said):
-        raise InvalidAction("A reason holds letters, digits and punctuation, nothing else.")
+        raise InvalidAction(Said("A reason holds letters, digits and punctuation, nothing else."))
     return said
 
 
@@ -724,7 +771,10 @@ def _source(value: object) -> str | int:
         return parse_seat(value)
     except InvalidAction:
         raise InvalidAction(
-            f"A tile is drawn from the boneyard or a seat's discard slot, not {shown(value)}."
+            Said(
+                "A tile is drawn from the boneyard or a seat's discard slot, not {value}.",
+                value=shown(value),
+            )
         ) from None
 
 
@@ -737,37 +787,57 @@ def _cells(value: object, low_first: bool) -> tuple[Cell, Cell]:
         or not all(isinstance(cell, list) and len(cell) == 2 for cell in value)
     ):
         raise InvalidAction(
-            f"{shown(value)} is not two cells; write cells as [[row, column], [row, column]]."
+            Said(
+                "{value} is not two cells; write cells as [[row, column], [row, column]].",
+                value=shown(value),
+            )
         )
-    a, b = (tuple(_integer(n, "row or column", 0, 9) for n in cell) for cell in value)
+    a, b = (tuple(_integer(n, Said("row or column"), 0, 9) for n in cell) for cell in value)
     return (b, a) if low_first else (a, b)  # type: ignore[return-value]
 
 
 def _parse_tally(data: Mapping[str, Any]) -> Tally:
     if ("hands" in data) == ("pips" in data):
-        raise InvalidAction("A tally gives either every seat's tiles (hands) or pip totals (pips).")
+        raise InvalidAction(
+            Said("A tally gives either every seat's tiles (hands) or pip totals (pips).")
+        )
     if "hands" in data:
         hands = _seat_map(data["hands"], "hands")
         parsed = []
         for seat, tiles in hands:
             if not isinstance(tiles, list) or len(tiles) > 91:
-                raise InvalidAction(f"Seat {seat}'s hand must be a list of tiles.")
+                raise InvalidAction(Said("Seat {seat}'s hand must be a list of tiles.", seat=seat))
             parsed.append((seat, tuple(Tile.parse(tile) for tile in tiles)))
         return Tally(hands=tuple(parsed))
     pips = _seat_map(data["pips"], "pips")
     return Tally(
-        pips=tuple((seat, _integer(value, "pip total", 0, 10_000)) for seat, value in pips)
+        pips=tuple((seat, _integer(value, Said("pip total"), 0, 10_000)) for seat, value in pips)
     )
 
 
 def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:
+    """A tally's ``hands`` or ``pips``; the field is also an English word of its messages,
+    so each has its own templates."""
+    hands = name == "hands"
     if not isinstance(value, Mapping) or len(value) > MAX_SEATS:
-        raise InvalidAction(f"A tally's {name} maps each seat to its {name}.")
+        raise InvalidAction(
+            Said(
+                "A tally's hands maps each seat to its hands."
+                if hands
+                else "A tally's pips maps each seat to its pips."
+            )
+        )
     # Sorted by seat alone: two spellings of one seat ("1", "01") must reach the
     # duplicate check below, not a comparison of their values.
     pairs = sorted(((parse_seat(seat), item) for seat, item in value.items()), key=lambda p: p[0])
     if len({seat for seat, _ in pairs}) != len(pairs):
-        raise InvalidAction(f"A seat appears twice in the tally's {name}.")
+        raise InvalidAction(
+            Said(
+                "A seat appears twice in the tally's hands."
+                if hands
+                else "A seat appears twice in the tally's pips."
+            )
+        )
     return pairs
 
 
@@ -783,13 +853,19 @@ def parse_card(value: object, ace_as_value: bool = False) -> str:
         if text in ("A1", "A14"):
             return text
         if text == "A":
-            raise InvalidAction('Say what the ace counts: "A1" or "A14".')
+            raise InvalidAction(Said('Say what the ace counts: "A1" or "A14".'))
     elif text in ("A1", "A14"):
         return "A"
     if text in RANKS:
         return text
-    ranks = ", ".join(("A1", "A14") if ace_as_value else ("A",)) + ", 2 to 10, J, Q, K"
-    raise InvalidAction(f"{shown(value)} is not a card; the cards are {ranks}.")
+    raise InvalidAction(
+        Said(
+            "{value} is not a card; the cards are A1, A14, 2 to 10, J, Q, K."
+            if ace_as_value
+            else "{value} is not a card; the cards are A, 2 to 10, J, Q, K.",
+            value=shown(value),
+        )
+    )
 
 
 def card_value(card: str) -> int:
@@ -808,7 +884,9 @@ def parse_seat(value: object) -> int:
     ):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100:
-        raise InvalidAction(f"{shown(value)} is not a seat; seats are numbered 0, 1, 2, ...")
+        raise InvalidAction(
+            Said("{value} is not a seat; seats are numbered 0, 1, 2, ...", value=shown(value))
+        )
     return value
 
 
@@ -817,16 +895,27 @@ def _die(value: object) -> int:
     gives dice as values, and the table's form turns typed dice into numbers itself."""
     if isinstance(value, str):
         raise InvalidAction(
-            f"{shown(value)} is not a valid die: give each die as a number from 1 to 6, "
-            "not as text."
+            Said(
+                "{value} is not a valid die: give each die as a number from 1 to 6, not as text.",
+                value=shown(value),
+            )
         )
-    return _integer(value, "die", 1, 6)
+    return _integer(value, Said("die"), 1, 6)
 
 
-def _integer(value: object, what: str, low: int, high: int) -> int:
+def _integer(value: object, what: Said, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high``; ``what`` names it in the refusal."""
     digits = value.strip().removeprefix("-") if isinstance(value, str) else ""
     if digits.isascii() and digits.isdecimal() and len(digits) <= 6:
         value = int(value.strip())  # type: ignore[union-attr]  # "-1": a shift up or left
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidAction(f"{shown(value)} is not a valid {what} (from {low} to {high}).")
+        raise InvalidAction(
+            Said(
+                "{value} is not a valid {what} (from {low} to {high}).",
+                value=shown(value),
+                what=what,
+                low=low,
+                high=high,
+            )
+        )
     return value

@@ -25,6 +25,7 @@ from typing import Any
 
 from referee.actions import INSERT, REMOVE, Abandon, Action, Adjust, Correct, Stop
 from referee.errors import IllegalAction
+from referee.said import Said
 from referee.teams import team_totals, teams
 
 ABANDONED = "abandoned"  # a round's result reason: it ended with no score
@@ -101,16 +102,24 @@ def _target(
     if at >= index:
         raise _refusal(
             index,
-            f"A correction fixes an entry recorded before it; this round had {index} entries "
-            f"when it was recorded, so entry {at + 1} is not one of them.",
+            Said(
+                "A correction fixes an entry recorded before it; this round had {count} entries "
+                "when it was recorded, so entry {entry} is not one of them.",
+                count=index,
+                entry=at + 1,
+            ),
         )
     named = log[at]
     if isinstance(named, Correct):
         if named.change != INSERT:
             raise _refusal(
                 index,
-                f"Entry {at + 1} is itself a correction; correct the entry it fixed "
-                f"(entry {named.at + 1}) instead.",
+                Said(
+                    "Entry {entry} is itself a correction; correct the entry it fixed "
+                    "(entry {fixed}) instead.",
+                    entry=at + 1,
+                    fixed=named.at + 1,
+                ),
             )
         where, slot = inserted[at]
     else:
@@ -118,13 +127,16 @@ def _target(
     if slot.action is None and entry.change != INSERT:
         raise _refusal(
             index,
-            f"Entry {at + 1} was removed by an earlier correction; there is nothing left "
-            "there to correct.",
+            Said(
+                "Entry {entry} was removed by an earlier correction; there is nothing left "
+                "there to correct.",
+                entry=at + 1,
+            ),
         )
     return where, slot
 
 
-def _refusal(index: int, message: str) -> IllegalAction:
+def _refusal(index: int, message: Said) -> IllegalAction:
     error = IllegalAction("correct.record", message)
     error.index = index  # type: ignore[attr-defined]
     return error
@@ -141,14 +153,20 @@ def misplay(at: int, undoable: bool) -> IllegalAction:
     if undoable:
         return IllegalAction(
             "procedure.misplay",
-            f"Entry {at + 1} was played wrong and nothing has been placed since, so it goes "
-            "back to hand: tap Undo, then record the legal play.",
+            Said(
+                "Entry {entry} was played wrong and nothing has been placed since, so it goes "
+                "back to hand: tap Undo, then record the legal play.",
+                entry=at + 1,
+            ),
         )
     return IllegalAction(
         "procedure.misplay",
-        f"A tile really played wrong stands once the next tile is placed, with any score made "
-        f"on it, so entry {at + 1} stays. Only an entry the app was told wrongly is corrected: "
-        "if that is what happened, choose 'It was recorded wrong'.",
+        Said(
+            "A tile really played wrong stands once the next tile is placed, with any score made "
+            "on it, so entry {entry} stays. Only an entry the app was told wrongly is corrected: "
+            "if that is what happened, choose 'It was recorded wrong'.",
+            entry=at + 1,
+        ),
     )
 
 
@@ -161,7 +179,7 @@ def on_the_record(state: Any, action: Action, stop_winner: str = "high") -> Any:
     ``stop_winner``: whether the highest or the lowest total wins a stopped match."""
     if state.match_end is not None:
         rule, why = state.match_end
-        raise IllegalAction(rule, f"{why}; nothing more is recorded after that.")
+        raise IllegalAction(rule, Said("{why}; nothing more is recorded after that.", why=why))
     if isinstance(action, Adjust):
         after = _adjust(state, action)
     elif isinstance(action, Abandon):
@@ -176,12 +194,16 @@ def on_the_record(state: Any, action: Action, stop_winner: str = "high") -> Any:
 
 def _adjust(state: Any, action: Adjust) -> Any:
     if action.seat >= state.seats:
-        raise IllegalAction("correct.adjust", f"There is no seat {action.seat} at this table.")
+        raise IllegalAction(
+            "correct.adjust", Said("There is no seat {seat} at this table.", seat=action.seat)
+        )
     if state.result is not None:
         raise IllegalAction(
             "correct.adjust",
-            "This round is over: adjust the score in the next round, or fix this round "
-            "(Fix → something is missing).",
+            Said(
+                "This round is over: adjust the score in the next round, or fix this round "
+                "(Fix → something is missing)."
+            ),
         )
     # Whom the points belong to is the seat's: an adjustment is what the table agreed, so no
     # target refuses it, and the match ends only where the game judges it (a play, a tally).
@@ -199,10 +221,11 @@ def _round_start(state: Any) -> Any:
 def _abandon(state: Any) -> Any:
     if state.result is not None:
         raise IllegalAction(
-            "correct.abandon", "This round is already over; fix it instead (Fix on its entries)."
+            "correct.abandon",
+            Said("This round is already over; fix it instead (Fix on its entries)."),
         )
     if not state.actions:
-        raise IllegalAction("correct.abandon", "Nothing has been played in this round yet.")
+        raise IllegalAction("correct.abandon", Said("Nothing has been played in this round yet."))
     start = _round_start(state)
     nobody = (0,) * state.seats
     lost = tuple(-s for s in state.scores)
@@ -237,5 +260,7 @@ def _stop(state: Any, action: Stop, winner: str) -> Any:
     return replace(after, champion=None, shared=tuple(sorted(s for team in top for s in team)))
 
 
-def stopped_words(stop: Stop) -> str:
-    return "the table abandoned it, with no winner" if stop.abandoned else "the table stopped it"
+def stopped_words(stop: Stop) -> Said:
+    if stop.abandoned:
+        return Said("the table abandoned it, with no winner")
+    return Said("the table stopped it")

@@ -23,6 +23,7 @@ from referee.corrections import as_played, corrects
 from referee.errors import InvalidAction, RefereeError, shown
 from referee.games import engine, line
 from referee.rulebook import preset
+from referee.said import Said
 from referee.teams import team_of, team_totals, teams
 from referee.tiles import DominoSet
 
@@ -38,14 +39,19 @@ class DocumentError(InvalidAction):
     """A document that cannot be replayed; says where (1-based round and action) and why.
 
     ``message`` is the whole located text, ``round R, action A: rule: why`` (MATCH_FORMAT.md):
-    what ``import_match`` prints and the desk shows."""
+    what ``import_match`` prints and the desk shows. It is one template with the round, the
+    action, the rule and ``why`` (the refusal's own Said, kept as ``why``) as parameters.
+
+    >>> error = DocumentError(Said("{n} is odd.", n=3), 2, 5, "set.tiles")
+    >>> error.message, error.message.template
+    ('round 2, action 5: set.tiles: 3 is odd.', 'round {round}, action {action}: {rule}: {why}')
+    >>> error.why.template, DocumentError(Said("No."), 2).message
+    ('{n} is odd.', 'round 2: No.')
+    """
 
     def __init__(self, message: str, round: int | None = None, action: int | None = None,
                  rule: str | None = None) -> None:  # fmt: skip
-        where = ""
-        if round is not None:
-            where = f"round {round}" + (f", action {action}" if action is not None else "") + ": "
-        super().__init__(where + (f"{rule}: " if rule else "") + message, rule)
+        super().__init__(_located(message, round, action, rule), rule)
         self.round, self.action, self.why = round, action, message
 
     def __str__(self) -> str:
@@ -55,6 +61,27 @@ class DocumentError(InvalidAction):
     def at(cls, error: RefereeError, round: int, action: int | None) -> DocumentError:
         """``error`` located in the document, its rule kept."""
         return cls(error.message, round, action, error.rule)
+
+
+def _located(why: str, round: int | None, action: int | None, rule: str | None) -> str:
+    """``why`` with where it happened and its rule in front: a whole template for each
+    combination, so a translation may order and word them its own way. An action counts only
+    within a round."""
+    if round is None:
+        return Said("{rule}: {why}", rule=rule, why=why) if rule else why
+    if action is None:
+        if rule:
+            return Said("round {round}: {rule}: {why}", round=round, rule=rule, why=why)
+        return Said("round {round}: {why}", round=round, why=why)
+    if rule:
+        return Said(
+            "round {round}, action {action}: {rule}: {why}",
+            round=round,
+            action=action,
+            rule=rule,
+            why=why,
+        )
+    return Said("round {round}, action {action}: {why}", round=round, action=action, why=why)
 
 
 @dataclass(frozen=True)
@@ -145,12 +172,14 @@ class Resume:
 def check_players(players: object, game: str) -> tuple[str, ...]:
     """Display names, one per seat, distinct and short."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InvalidAction("players must be a list of names.")
+        raise InvalidAction(Said("players must be a list of names."))
     names = tuple(" ".join(p.split()) for p in players)
     if any(not n or len(n) > MAX_NAME for n in names):
-        raise InvalidAction(f"Every player needs a name of 1 to {MAX_NAME} characters.")
+        raise InvalidAction(
+            Said("Every player needs a name of 1 to {most} characters.", most=MAX_NAME)
+        )
     if len({n.casefold() for n in names}) != len(names):
-        raise InvalidAction("Two players have the same name; give each seat its own name.")
+        raise InvalidAction(Said("Two players have the same name; give each seat its own name."))
     return names
 
 
@@ -214,9 +243,12 @@ def step(played: RoundReplay, action: Action) -> RoundReplay:
 def _too_many(state: Any) -> InvalidAction:
     most = most_actions(state.options.get("set", 6))
     return InvalidAction(
-        f"This round already holds {most} entries, the most a round of this game may hold "
-        "(ten for each tile of the set, undo pairs included); a real round never needs "
-        "more, so nothing more is recorded in it."
+        Said(
+            "This round already holds {most} entries, the most a round of this game may hold "
+            "(ten for each tile of the set, undo pairs included); a real round never needs "
+            "more, so nothing more is recorded in it.",
+            most=most,
+        )
     )
 
 
@@ -242,15 +274,18 @@ def replay(document: object, resume: Resume | None = None) -> MatchReplay:
     """Check and replay a whole document; the first problem raises DocumentError. With
     ``resume``, the rounds before it are taken as already judged, and not replayed."""
     if not isinstance(document, Mapping):
-        raise DocumentError("A match document is a JSON object.")
+        raise DocumentError(Said("A match document is a JSON object."))
     unknown = set(document) - _TOP_FIELDS - _COMPUTED_TOP
     if unknown:
         # Quoted before sorting: a document built in Python may mix key types.
         raise DocumentError(
-            f"Unknown field {sorted(map(shown, unknown))[0]} in the match document."
+            Said(
+                "Unknown field {field} in the match document.",
+                field=sorted(map(shown, unknown))[0],
+            )
         )
     if document.get("format") != FORMAT:
-        raise DocumentError(f"This is not a {FORMAT} document.")
+        raise DocumentError(Said("This is not a {format} document.", format=FORMAT))
     try:
         game = preset(document.get("game"))
         players = check_players(document.get("players"), game.slug)
@@ -260,7 +295,7 @@ def replay(document: object, resume: Resume | None = None) -> MatchReplay:
         raise DocumentError(error.message, rule=error.rule) from None
     rounds_data = document.get("rounds", [])
     if not isinstance(rounds_data, list):
-        raise DocumentError("rounds must be a list.")
+        raise DocumentError(Said("rounds must be a list."))
     rounds: list[RoundReplay] = []
     totals: tuple[int, ...] = (0,) * len(players)
     winner, leader, over, carry = None, None, False, None
@@ -273,7 +308,7 @@ def replay(document: object, resume: Resume | None = None) -> MatchReplay:
         if over:
             raise _after_the_end(rounds[-1].state, round_data, r)
         if rounds and not rounds[-1].finished:
-            raise DocumentError("the round before it was never tallied.", r)
+            raise DocumentError(Said("the round before it was never tallied."), r)
         actions = _parse_round(round_data, r, game.family)
         start = rules.start(
             game.slug, options, players, leader=leader, base=totals, carry=carry,
@@ -296,7 +331,7 @@ def position_before(document: Mapping[str, Any], number: int, at: int) -> RoundR
     rounds before applied. Raises DocumentError when the document does not replay so far."""
     rounds = document.get("rounds")
     if not isinstance(rounds, list) or not 1 <= number <= len(rounds):
-        raise DocumentError("The match has no such round.")
+        raise DocumentError(Said("The match has no such round."))
     before = replay({**document, "rounds": rounds[: number - 1]})
     rules = engine(before.game)
     recorded = _recorded(before.options, rounds[number - 1], number)
@@ -314,7 +349,7 @@ def position_before(document: Mapping[str, Any], number: int, at: int) -> RoundR
         )
     log = _parse_round(rounds[number - 1], number, preset(before.game).family)
     if not 0 <= at < len(log):
-        raise DocumentError("The round has no such entry.", number)
+        raise DocumentError(Said("The round has no such entry."), number)
     try:
         actions, _ = as_played(log, until=at)
         return play_round(start, actions)
@@ -331,7 +366,9 @@ def _after_the_end(last: line.RoundState, data: object, number: int) -> Document
     rule, why = ended
     actions = data.get("actions") if isinstance(data, Mapping) else None
     first = 1 if isinstance(actions, list) and actions else None
-    return DocumentError(f"{why}; nothing more is played after that.", number, first, rule)
+    return DocumentError(
+        Said("{why}; nothing more is played after that.", why=why), number, first, rule
+    )
 
 
 def _recorded(options: Mapping[str, Any], data: object, number: int) -> dict[str, Any]:
@@ -341,12 +378,15 @@ def _recorded(options: Mapping[str, Any], data: object, number: int) -> dict[str
     record = data.get("record") if isinstance(data, Mapping) else None
     if "record" not in options:
         if record is not None:
-            raise DocumentError("unknown field 'record': this game has no score pad.", number)
+            raise DocumentError(Said("unknown field 'record': this game has no score pad."), number)
         return {}
     if record not in (None, "plays"):
         raise DocumentError(
-            f'a round\'s record is "plays" (a score-pad match switching to play by play), '
-            f"not {shown(record)}.",
+            Said(
+                'a round\'s record is "plays" (a score-pad match switching to play by play), '
+                "not {value}.",
+                value=shown(record),
+            ),
             number,
         )
     return {"record": record or options["record"]}
@@ -354,10 +394,12 @@ def _recorded(options: Mapping[str, Any], data: object, number: int) -> dict[str
 
 def _parse_round(data: object, number: int, family: str) -> list[Action]:
     if not isinstance(data, Mapping) or not isinstance(data.get("actions"), list):
-        raise DocumentError("a round is an object with a list of actions.", number)
+        raise DocumentError(Said("a round is an object with a list of actions."), number)
     unknown = set(data) - _ROUND_FIELDS - _COMPUTED_ROUND
     if unknown:
-        raise DocumentError(f"unknown field {sorted(map(shown, unknown))[0]}.", number)
+        raise DocumentError(
+            Said("unknown field {field}.", field=sorted(map(shown, unknown))[0]), number
+        )
     actions = []
     for a, item in enumerate(data["actions"], start=1):
         try:

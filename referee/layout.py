@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from referee.errors import IllegalAction
-from referee.tiles import Tile, number_name
+from referee.said import Said, listed
+from referee.tiles import Tile
 
 SIDE, END = "side", "end"
 FACES = (SIDE, END)
@@ -189,14 +190,24 @@ class Layout:
         if not self.placed:
             return self._lead(tile, on, face)
         if tile in self._index:
-            raise IllegalAction("set.unique", f"{tile} is already on the table.")
+            raise IllegalAction("set.unique", Said("{tile} is already on the table.", tile=tile))
         if on is None:
             raise IllegalAction(
-                "line.attach", f"Say which tile {tile} is played on. {self.where_it_fits(tile)}"
+                "line.attach",
+                Said(
+                    "Say which tile {tile} is played on. {elsewhere}",
+                    tile=tile,
+                    elsewhere=self.where_it_fits(tile),
+                ),
             )
         if on not in self._index:
             raise IllegalAction(
-                "line.attach", f"{on} is not on the table. {self.where_it_fits(tile)}"
+                "line.attach",
+                Said(
+                    "{on} is not on the table. {elsewhere}",
+                    on=on,
+                    elsewhere=self.where_it_fits(tile),
+                ),
             )
         index = self._index[on]
         kind = self._choose_face(tile, index, face)
@@ -205,16 +216,28 @@ class Layout:
     def _lead(self, tile: Tile, on: Tile | None, face: str | None = None) -> Layout:
         if on is not None:
             raise IllegalAction(
-                "line.lead", f"The table is empty, so {tile} leads; it is not played on {on}."
+                "line.lead",
+                Said(
+                    "The table is empty, so {tile} leads; it is not played on {on}.",
+                    tile=tile,
+                    on=on,
+                ),
             )
         if face is not None:
             # Refused rather than ignored, so a recorded lead never claims a face it lacks.
             raise IllegalAction(
-                "line.lead", f"The table is empty, so {tile} leads: there is no {face} to play on."
+                "line.lead",
+                Said(
+                    "The table is empty, so {tile} leads: there is no {face} to play on.",
+                    tile=tile,
+                    face=_FACE_WORDS.get(face, face),
+                ),
             )
         if self.rules.opening != "any" and not tile.is_double:
             rule = "line.cross" if self.rules.opening == "cross" else "line.lead"
-            raise IllegalAction(rule, f"The lead must be a double; {tile} is not a double.")
+            raise IllegalAction(
+                rule, Said("The lead must be a double; {tile} is not a double.", tile=tile)
+            )
         spinner = tile.is_double and (
             self.rules.spinners in ("first", "all") or self.rules.opening == "cross"
         )
@@ -243,54 +266,86 @@ class Layout:
         on = placed.tile
         elsewhere = self.where_it_fits(tile)
         if self.in_cross and index != 0:
-            missing = _faces_phrase(self.missing_cross_faces())
             return IllegalAction(
                 "line.cross",
-                f"Until the cross on {self.lead} is complete, tiles go only on {self.lead} "
-                f"({missing} still open). {elsewhere}",
+                Said(
+                    "Until the cross on {lead} is complete, tiles go only on {lead} "
+                    "({missing} still open). {elsewhere}",
+                    lead=self.lead,
+                    missing=_faces_phrase(self.missing_cross_faces()),
+                    elsewhere=elsewhere,
+                ),
             )
         if not placed.free:
-            return IllegalAction("line.attach", f"{on} has no free face left. {elsewhere}")
+            return IllegalAction(
+                "line.attach",
+                Said("{on} has no free face left. {elsewhere}", on=on, elsewhere=elsewhere),
+            )
         open_faces = self._open_faces(index)
         if face == END and not any(f.kind == END for f in placed.free):
-            what = "is not a spinner" if not placed.spinner else "has no free end"
-            return IllegalAction(
-                "line.spinner", f"{on} {what}, so nothing goes on its end. {elsewhere}"
+            template = (
+                "{on} is not a spinner, so nothing goes on its end. {elsewhere}"
+                if not placed.spinner
+                else "{on} has no free end, so nothing goes on its end. {elsewhere}"
             )
+            return IllegalAction("line.spinner", Said(template, on=on, elsewhere=elsewhere))
         if face == END and not any(f.kind == END for f in open_faces):
             return IllegalAction(
                 "line.sides-first",
-                f"The ends of {on} open only after both its sides are covered. {elsewhere}",
+                Said(
+                    "The ends of {on} open only after both its sides are covered. {elsewhere}",
+                    on=on,
+                    elsewhere=elsewhere,
+                ),
             )
         if face == SIDE and not any(f.kind == SIDE for f in open_faces):
-            return IllegalAction("line.attach", f"Both sides of {on} are covered. {elsewhere}")
+            return IllegalAction(
+                "line.attach",
+                Said("Both sides of {on} are covered. {elsewhere}", on=on, elsewhere=elsewhere),
+            )
         matching = [f for f in open_faces if tile.has(f.shows) and (face is None or f.kind == face)]
         if matching:
             number = matching[0].shows
             return IllegalAction(
                 "line.unlock",
-                f"{_plural(number).capitalize()} are locked until {number}-{number} is on the "
-                f"table; only {number}-{number} can go on {on} now. {elsewhere}",
+                Said(
+                    "{numbers} are locked until {double} is on the table; only {double} can go "
+                    "on {on} now. {elsewhere}",
+                    numbers=_PLURAL_NAMES[number],
+                    double=Tile(number, number),
+                    on=on,
+                    elsewhere=elsewhere,
+                ),
             )
-        shows = " and ".join(sorted({str(f.shows) for f in open_faces}))
+        # Sorted as text, as this message always was; one tile's faces show one or two numbers.
+        shows = sorted({f.shows for f in open_faces}, key=str)
         return IllegalAction(
-            "line.attach", f"{tile} does not fit on {on}, which shows {shows}. {elsewhere}"
+            "line.attach",
+            Said(
+                "{tile} does not fit on {on}, which shows {shows}. {elsewhere}",
+                tile=tile,
+                on=on,
+                shows=listed(shows),
+                elsewhere=elsewhere,
+            ),
         )
 
-    def where_it_fits(self, tile: Tile) -> str:
+    def where_it_fits(self, tile: Tile) -> Said:
         """A sentence naming every place ``tile`` fits, or the numbers it would need."""
         spots = self.attachments(tile)
         if spots:
-            places = " or ".join(
-                f"{on}" + (" (its end)" if kind == END else "") for on, kind in spots
-            )
-            return f"{tile} fits on {places}."
+            places = [Said("{on} (its end)", on=on) if kind == END else on for on, kind in spots]
+            return Said("{tile} fits on {places}.", tile=tile, places=_either(places))
         if tile in self._index:
-            return ""
+            return Said("")
         numbers = sorted({end.shows for end in self.open_ends()})
         if not numbers:
-            return f"{tile} fits nowhere now."
-        return f"{tile} fits nowhere now: the open ends show {_and(numbers)}."
+            return Said("{tile} fits nowhere now.", tile=tile)
+        return Said(
+            "{tile} fits nowhere now: the open ends show {numbers}.",
+            tile=tile,
+            numbers=listed(numbers),
+        )
 
     def _attach(self, tile: Tile, index: int, kind: str) -> Layout:
         parent = self.placed[index]
@@ -375,22 +430,35 @@ class Layout:
         return tuple(arms)
 
 
-def _plural(number: int) -> str:
-    name = number_name(number)
-    return {"six": "sixes"}.get(name, name + "s")
+#: The numbers in the plural, as the first word of a sentence (``line.unlock``).
+_PLURAL_NAMES = (
+    Said("Blanks"), Said("Ones"), Said("Twos"), Said("Threes"), Said("Fours"), Said("Fives"),
+    Said("Sixes"), Said("Sevens"), Said("Eights"), Said("Nines"), Said("Tens"), Said("Elevens"),
+    Said("Twelves"), Said("Thirteens"), Said("Fourteens"), Said("Fifteens"), Said("Sixteens"),
+    Said("Seventeens"), Said("Eighteens"),
+)  # fmt: skip
+#: A face named in a sentence ("there is no end to play on").
+_FACE_WORDS = {SIDE: Said("side"), END: Said("end")}
 
 
-def _and(numbers: list[int]) -> str:
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _either(places: list[Tile | Said]) -> Tile | Said:
+    """``6-6 or 6-6 (its end) or 5-5``: unlike :func:`referee.said.listed`, "or" between
+    every two places and no comma, as this message always read."""
+    either = places[0]
+    for place in places[1:]:
+        either = Said("{first} or {last}", first=either, last=place)
+    return either
 
 
-def _faces_phrase(kinds: tuple[str, ...]) -> str:
+def _faces_phrase(kinds: tuple[str, ...]) -> Said:
+    """``2 sides and 1 end``: the faces of the cross still open, or ``no face``."""
     sides, ends = kinds.count(SIDE), kinds.count(END)
-    parts = [
-        f"{n} {word}{'s' if n > 1 else ''}" for n, word in ((sides, "side"), (ends, "end")) if n
-    ]
-    return " and ".join(parts) or "no face"
+    parts = []
+    if sides:
+        parts.append(Said("{n} side" if sides == 1 else "{n} sides", n=sides))
+    if ends:
+        parts.append(Said("{n} end" if ends == 1 else "{n} ends", n=ends))
+    return listed(parts) if parts else Said("no face")
 
 
 __all__ = ["END", "SIDE", "Face", "Layout", "LayoutRules", "OpenEnd", "Placed"]

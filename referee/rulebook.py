@@ -20,6 +20,7 @@ from typing import Any
 
 from referee.errors import InvalidAction, shown
 from referee.rule_texts import RULE_TEXTS
+from referee.said import Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +61,22 @@ class Option:
             if isinstance(value, bool):
                 return value
             raise InvalidAction(
-                f"House rule {self.name} is on or off (true or false), not {shown(value)}."
+                Said(
+                    "House rule {name} is on or off (true or false), not {value}.",
+                    name=self.name,
+                    value=shown(value),
+                )
             )
         # A value is one of the choices, of a choice's own type (so True is not 1; and
         # train.rounds mixes "all" with numbers).
         if type(value) not in {type(c) for c in self.choices} or value not in self.choices:
-            allowed = ", ".join(str(choice) for choice in self.choices)
             raise InvalidAction(
-                f"House rule {self.name} must be one of {allowed}; {shown(value)} is not."
+                Said(
+                    "House rule {name} must be one of {allowed}; {value} is not.",
+                    name=self.name,
+                    allowed=", ".join(str(choice) for choice in self.choices),  # values, as typed
+                    value=shown(value),
+                )
             )
         return value
 
@@ -459,9 +468,12 @@ def preset(slug: str) -> Preset:
     try:
         return PRESETS[slug]
     except (KeyError, TypeError):
-        names = ", ".join(PRESETS)
         raise InvalidAction(
-            f"There is no game {shown(slug)} here; the games are {names}."
+            Said(
+                "There is no game {slug} here; the games are {games}.",
+                slug=shown(slug),
+                games=", ".join(PRESETS),  # the slugs a document names a game by
+            )
         ) from None
 
 
@@ -469,22 +481,32 @@ def resolve_options(slug: str, given: Mapping[str, Any] | None) -> dict[str, Any
     """The match's options: every option of the game, defaults filled in, values checked."""
     game = preset(slug)
     if given is not None and not isinstance(given, Mapping):
-        raise InvalidAction("Options must be an object of house rules.")
+        raise InvalidAction(Said("Options must be an object of house rules."))
     given = dict(given or {})
     known = {option.name for option in game.options}
+    # The title is a declaration, translated by its own text like everywhere it is shown:
+    # a Said of it tells a translation so.
+    title = Said(game.title)
     for name, value in given.items():
         if name in game.fixed:
             if value != game.fixed[name]:
                 raise InvalidAction(
-                    f"{game.title} always plays with {name} {shown(game.fixed[name])}; "
-                    "that is what makes the game."
+                    Said(
+                        "{game} always plays with {name} {value}; that is what makes the game.",
+                        game=title,
+                        name=name,
+                        value=shown(game.fixed[name]),
+                    )
                 )
             continue
         if name not in known:
             raise InvalidAction(
-                f"{game.title} has no house rule {shown(name)}; its house rules are "
-                + ", ".join(sorted(known))
-                + "."
+                Said(
+                    "{game} has no house rule {name}; its house rules are {known}.",
+                    game=title,
+                    name=shown(name),
+                    known=", ".join(sorted(known)),  # the options' names, as a document writes them
+                )
             )
     resolved: dict[str, Any] = {}
     for option in game.options:  # in order: a default may follow an option declared before it

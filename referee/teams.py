@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.said import Said
+
 Team = tuple[int, ...]
 
 #: team.seats: partners sit opposite, so play alternates between the teams.
@@ -56,4 +58,10 @@ def leader(totals: Sequence[int], teams: Sequence[Team], lowest: bool = False) -
 
 def team_name(names: Sequence[str], team: Team) -> str:
     """A team as the table names it: its players ("Ana & Caro"), or the one player."""
-    return " & ".join(names[seat] for seat in team)
+    # A Said even with no English word in it: a translation may join partners otherwise.
+    if not team:
+        return ""
+    name: str = names[team[0]]
+    for seat in team[1:]:
+        name = Said("{first} & {then}", first=name, then=names[seat])
+    return name

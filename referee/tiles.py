@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from referee.errors import InvalidAction, shown
+from referee.said import Said
 
 #: The largest double the referee knows (a double-18 set).
 LARGEST_SET = 18
@@ -22,10 +23,13 @@ SETS = (6, 9, 12, 15, 18)
 # ASCII digits only: a bare \d also matches other scripts' digits ("６-６", "٦-٤") and int() reads
 # them, so look-alike text would pass for a tile; set.tiles writes tiles with 0 to 9.
 _TILE = re.compile(r"^\s*([0-9]{1,2})\s*[-|:]\s*([0-9]{1,2})\s*$")
+# Each a Said of its own: the words a screen reader speaks, translated like any sentence.
 _NUMBER_NAMES = (
-    "blank one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen"
-).split()
+    Said("blank"), Said("one"), Said("two"), Said("three"), Said("four"), Said("five"),
+    Said("six"), Said("seven"), Said("eight"), Said("nine"), Said("ten"), Said("eleven"),
+    Said("twelve"), Said("thirteen"), Said("fourteen"), Said("fifteen"), Said("sixteen"),
+    Said("seventeen"), Said("eighteen"),
+)  # fmt: skip
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -37,7 +41,9 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not (0 <= self.low <= self.high <= LARGEST_SET):
-            raise InvalidAction(f"{self.high}-{self.low} is not a domino tile.")
+            raise InvalidAction(
+                Said("{high}-{low} is not a domino tile.", high=self.high, low=self.low)
+            )
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
@@ -48,17 +54,26 @@ class Tile:
     def parse(cls, text: object) -> Tile:
         """Read ``6-4``, ``4-6``, ``6|4`` or ``6:4``; anything else is an InvalidAction."""
         if not isinstance(text, str) or len(text) > 16:
-            raise InvalidAction(f"{shown(text)} is not a tile; write a tile like 6-4.")
+            raise InvalidAction(_not_a_tile(text))
         match = _TILE.match(text)
         if not match and any(c.isdigit() and not c.isascii() for c in text):
             raise InvalidAction(
-                f"{shown(text)} is not a tile; write its numbers with the digits 0 to 9, like 6-4."
+                Said(
+                    "{text} is not a tile; write its numbers with the digits 0 to 9, like 6-4.",
+                    text=shown(text),
+                )
             )
         if not match:
-            raise InvalidAction(f"{shown(text)} is not a tile; write a tile like 6-4.")
+            raise InvalidAction(_not_a_tile(text))
         a, b = int(match[1]), int(match[2])
         if max(a, b) > LARGEST_SET:
-            raise InvalidAction(f"{text.strip()} is not a tile: no half has more than 18 pips.")
+            raise InvalidAction(
+                Said(
+                    "{text} is not a tile: no half has more than {most} pips.",
+                    text=text.strip(),
+                    most=LARGEST_SET,
+                )
+            )
         return cls.of(a, b)
 
     @classmethod
@@ -94,11 +109,11 @@ class Tile:
         raise ValueError(f"{self} has no {number}")
 
     @property
-    def name(self) -> str:
+    def name(self) -> Said:
         """What a screen reader says: ``six-four``, ``double five``."""
         if self.is_double:
-            return f"double {_NUMBER_NAMES[self.high]}"
-        return f"{_NUMBER_NAMES[self.high]}-{_NUMBER_NAMES[self.low]}"
+            return Said("double {number}", number=_NUMBER_NAMES[self.high])
+        return Said("{high}-{low}", high=_NUMBER_NAMES[self.high], low=_NUMBER_NAMES[self.low])
 
     def __str__(self) -> str:
         return f"{self.high}-{self.low}"
@@ -115,7 +130,9 @@ class DominoSet:
 
     def __post_init__(self) -> None:
         if self.top not in SETS:
-            raise InvalidAction(f"There is no double-{self.top} set; choose double-6, 9 or 12.")
+            raise InvalidAction(
+                Said("There is no double-{top} set; choose double-6, 9 or 12.", top=self.top)
+            )
 
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
@@ -133,13 +150,20 @@ class DominoSet:
         raises from inside ``apply`` and a document replay then locates."""
         if tile not in self:
             raise InvalidAction(
-                f"{tile} is not in a double-{self.top} set: its numbers go from 0 (blank) "
-                f"to {self.top}.",
+                Said(
+                    "{tile} is not in a double-{top} set: its numbers go from 0 (blank) to {top}.",
+                    tile=tile,
+                    top=self.top,
+                ),
                 rule="set.tiles",
             )
         return tile
 
 
-def number_name(number: int) -> str:
+def number_name(number: int) -> Said:
     """``6`` → ``six``; used to speak of the numbers on open ends."""
     return _NUMBER_NAMES[number]
+
+
+def _not_a_tile(text: object) -> Said:
+    return Said("{text} is not a tile; write a tile like 6-4.", text=shown(text))

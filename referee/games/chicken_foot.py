@@ -46,6 +46,8 @@ from referee.corrections import ABANDONED, STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
+from referee.said import Said, listed
+from referee.said import tiles as tile_count  # `tiles` names many a hand here
 from referee.tiles import DominoSet, Tile
 
 TOES = 3  # a later double's chicken foot (foot.toes)
@@ -53,19 +55,28 @@ DOMINO, BLOCKED = "domino", "blocked"  # how a round ended (RoundResult.reason)
 ARM, TOE = "arm", "toe"  # a line leaving the root, or a later double
 
 
-def _a(number: int) -> str:
+def _a(number: int) -> Said:
     """``a 6``, ``an 8``, ``a blank``: a number as a tile half is named."""
     if number == 0:
-        return "a blank"
-    return f"{'an' if number in (8, 11, 18) else 'a'} {number}"
+        return Said("a blank")
+    # The article is English's choice, so it is in the template, not a parameter.
+    return Said("an {number}" if number in (8, 11, 18) else "a {number}", number=number)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _bare(number: int) -> Said | int:
+    """``blank`` or the number itself, as ``shows no 6`` names it."""
+    return Said("blank") if number == 0 else number
 
 
-def _or(words: Sequence[str], word: str = "or") -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {word} " + words[-1]
+def _pieces(root: bool, n: int, more: bool = False) -> Said:
+    """``2 arms``, ``1 more toe``: what a double is owed, each plural in its template."""
+    if root and more:
+        return Said("{n} more arm" if n == 1 else "{n} more arms", n=n)
+    if root:
+        return Said("{n} arm" if n == 1 else "{n} arms", n=n)
+    if more:
+        return Said("{n} more toe" if n == 1 else "{n} more toes", n=n)
+    return Said("{n} toe" if n == 1 else "{n} toes", n=n)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -117,23 +128,34 @@ class Owed:
         return ARM if self.root else TOE
 
     @property
-    def name(self) -> str:
+    def name(self) -> Said:
         """``The root 9-9`` or ``6-6``, to begin a sentence."""
-        return f"The root {self.double}" if self.root else str(self.double)
+        if self.root:
+            return Said("The root {double}", double=self.double)
+        return Said("{double}", double=self.double)
 
     @property
-    def label(self) -> str:
+    def label(self) -> Said:
         """``the root 9-9`` or ``6-6``, inside one."""
-        return f"the root {self.double}" if self.root else str(self.double)
+        if self.root:
+            return Said("the root {double}", double=self.double)
+        return Said("{double}", double=self.double)
 
-    def words(self) -> str:
-        """``6-6 needs 2 more toes: each must show a 6.``"""
-        more = "" if self.has == 0 else " more"
-        each = "it must" if self.owes == 1 else "each must"
-        return (
-            f"{self.name} needs {self.owes}{more} {self.what}{'' if self.owes == 1 else 's'}: "
-            f"{each} show {_a(self.number)}."
-        )
+    def words(self) -> Said:
+        """``6-6 needs 2 more toes: each must show a 6.``
+
+        >>> Owed(Tile(6, 6), False, 1, 3).words()
+        '6-6 needs 2 more toes: each must show a 6.'
+        >>> Owed(Tile(9, 9), True, 0, 1).words().template
+        '{double} needs {count}: it must show {number}.'
+        """
+        count = _pieces(self.root, self.owes, more=self.has > 0)
+        number = _a(self.number)
+        if self.owes == 1:
+            template = "{double} needs {count}: it must show {number}."
+        else:
+            template = "{double} needs {count}: each must show {number}."
+        return Said(template, double=self.name, count=count, number=number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,20 +284,24 @@ class FootLayout:
             return (opening.double,) if tile.has(opening.number) else ()
         return tuple(end.on for end in self.free_ends() if tile.has(end.shows))
 
-    def where_it_fits(self, tile: Tile) -> str:
+    def where_it_fits(self, tile: Tile) -> Said:
         """A sentence naming every tile ``tile`` may go on, or what it would need."""
         spots = self.attachments(tile)
         if spots:
-            return f"{tile} fits on {_or([str(on) for on in spots])}."
+            return Said("{tile} fits on {spots}.", tile=tile, spots=listed(spots, "or"))
         if tile in self._index or not self.placed:
-            return ""
+            return Said("")
         opening = self.opening
         if opening is not None:
             return opening.words()
         numbers = sorted({end.shows for end in self.free_ends()})
         if not numbers:
-            return f"{tile} fits nowhere now."
-        return f"{tile} fits nowhere now: the free ends show {_or(list(map(str, numbers)), 'and')}."
+            return Said("{tile} fits nowhere now.", tile=tile)
+        return Said(
+            "{tile} fits nowhere now: the free ends show {numbers}.",
+            tile=tile,
+            numbers=listed(numbers),
+        )
 
     def lines(self) -> tuple[Line, ...]:
         """Every arm and toe, in the order they were begun."""
@@ -292,7 +318,7 @@ class FootLayout:
             found.append(Line(kind, p.on, tuple(tiles), free))
         return tuple(found)
 
-    def stuck(self) -> str | None:
+    def stuck(self) -> Said | None:
         """Why nothing more can ever be played, in the players' words, or None.
 
         ``foot.toes``: a root or foot owed more tiles bearing its number than are left off
@@ -304,25 +330,43 @@ class FootLayout:
         for owed in self.owed:
             left = self.off_table(owed.number)
             if left < owed.owes:
-                which = "the root" if owed.root else f"the foot of {owed.double}"
-                only = (
-                    f"only {_count(left, 'tile')} bearing {_a(owed.number)} "
-                    f"{'is' if left == 1 else 'are'}"
-                    if left
-                    else f"no tile bearing {_a(owed.number)} is"
-                )
-                return (
-                    f"{owed.label} still needs {_count(owed.owes, owed.what)}, but {only} left "
-                    f"off the table: {which} can never be completed"
+                if owed.root:
+                    which = Said("the root")
+                else:
+                    which = Said("the foot of {double}", double=owed.double)
+                if not left:
+                    template = (
+                        "{double} still needs {count}, but no tile bearing {number} is left off "
+                        "the table: {which} can never be completed"
+                    )
+                elif left == 1:
+                    template = (
+                        "{double} still needs {count}, but only {left} tile bearing {number} is "
+                        "left off the table: {which} can never be completed"
+                    )
+                else:
+                    template = (
+                        "{double} still needs {count}, but only {left} tiles bearing {number} are "
+                        "left off the table: {which} can never be completed"
+                    )
+                return Said(
+                    template,
+                    double=owed.label,
+                    count=_pieces(owed.root, owed.owes),
+                    left=left,
+                    number=_a(owed.number),
+                    which=which,
                 )
         if self.owed:
             return None
         ends = self.free_ends()
         if not ends:
-            return "no line has a free end"
+            return Said("no line has a free end")
         if all(end.dead for end in ends):
-            shows = _or([str(n) for n in sorted({end.shows for end in ends})], "and")
-            return f"every tile bearing {shows} is on the table, so no tile can go on any free end"
+            return Said(
+                "every tile bearing {shows} is on the table, so no tile can go on any free end",
+                shows=listed(sorted({end.shows for end in ends})),
+            )
         return None
 
     # -- plays -----------------------------------------------------------------------------
@@ -336,8 +380,11 @@ class FootLayout:
         assert self.placed, "the round's double is placed first"
         if tile in self._index:
             where = self.placed_of(tile).on
-            at = f" (on {where})" if where is not None else " (the round's double)"
-            raise IllegalAction("set.unique", f"{tile} is on the table already{at}.")
+            if where is None:
+                said = Said("{tile} is on the table already (the round's double).", tile=tile)
+            else:
+                said = Said("{tile} is on the table already (on {on}).", tile=tile, on=where)
+            raise IllegalAction("set.unique", said)
         if on not in self.attachments(tile):
             raise self._why_not(tile, on)
         opening = self.opening
@@ -356,42 +403,77 @@ class FootLayout:
         opening = self.opening
         if on is None:
             rule = "foot.toes" if opening is None else opening.rule
-            return IllegalAction(rule, f"Say which tile {tile} is played on. {elsewhere}")
-        if opening is not None:
-            before = (
-                f"{opening.name} still needs {_count(opening.owes, opening.what)}, each showing "
-                f"{_a(opening.number)}, before any other play"
+            return IllegalAction(
+                rule,
+                Said(
+                    "Say which tile {tile} is played on. {elsewhere}",
+                    tile=tile,
+                    elsewhere=elsewhere,
+                ),
             )
+        if opening is not None:
+            # Both refusals begin with what the open double still needs.
+            needs = {
+                "double": opening.name,
+                "count": _pieces(opening.root, opening.owes),
+                "number": _a(opening.number),
+                "tile": tile,
+            }
             if not tile.has(opening.number):
                 return IllegalAction(
-                    opening.rule, f"{before}: {tile} shows no {_bare(opening.number)}."
+                    opening.rule,
+                    Said(
+                        "{double} still needs {count}, each showing {number}, before any other "
+                        "play: {tile} shows no {bare}.",
+                        bare=_bare(opening.number),
+                        **needs,
+                    ),
                 )
             return IllegalAction(
-                opening.rule, f"{before}: {tile} goes on {opening.double}, not on {on}."
+                opening.rule,
+                Said(
+                    "{double} still needs {count}, each showing {number}, before any other play: "
+                    "{tile} goes on {owed}, not on {on}.",
+                    owed=opening.double,
+                    on=on,
+                    **needs,
+                ),
             )
         if on not in self._index:
-            return IllegalAction("foot.toes", f"{on} is not on the table. {elsewhere}")
-        if on.is_double:
-            what = "arms are" if on == self.root else "toes are"
             return IllegalAction(
                 "foot.toes",
-                f"{on}'s {what} all placed: the lines go on from their free ends. {elsewhere}",
+                Said("{on} is not on the table. {elsewhere}", on=on, elsewhere=elsewhere),
             )
+        if on.is_double:
+            if on == self.root:
+                template = (
+                    "{on}'s arms are all placed: the lines go on from their free ends. {elsewhere}"
+                )
+            else:
+                template = (
+                    "{on}'s toes are all placed: the lines go on from their free ends. {elsewhere}"
+                )
+            return IllegalAction("foot.toes", Said(template, on=on, elsewhere=elsewhere))
         if self.on(on):
             return IllegalAction(
                 "foot.toes",
-                f"{on} is not at the end of its line: {self.on(on)[0]} is played on it. "
-                f"{elsewhere}",
+                Said(
+                    "{on} is not at the end of its line: {next} is played on it. {elsewhere}",
+                    on=on,
+                    next=self.on(on)[0],
+                    elsewhere=elsewhere,
+                ),
             )
-        shows = self.placed_of(on).free
         return IllegalAction(
             "foot.toes",
-            f"{tile} does not fit on {on}, whose free end shows {shows}. {elsewhere}",
+            Said(
+                "{tile} does not fit on {on}, whose free end shows {shows}. {elsewhere}",
+                tile=tile,
+                on=on,
+                shows=self.placed_of(on).free,
+                elsewhere=elsewhere,
+            ),
         )
-
-
-def _bare(number: int) -> str:
-    return "blank" if number == 0 else str(number)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -486,31 +568,39 @@ class FootState:
         return self.stop is not None or (self.counted and self.number >= self.rounds)
 
     @property
-    def match_end(self) -> tuple[str, str] | None:
+    def match_end(self) -> tuple[str, Said] | None:
         """The rule that ended the match and how, in the players' words; None while it goes
         on. Every later action is refused citing it."""
         if not self.match_over:
             return None
+        rule = "foot.rounds"
         if self.stop is not None:
             rule, how = "correct.abandon", stopped_words(self.stop)
         elif self.rounds == self.top + 1:
-            rule = "foot.rounds"
-            how = f"all {self.rounds} rounds are played, {self.top}-{self.top} down to 0-0"
+            how = Said(
+                "all {rounds} rounds are played, {highest} down to 0-0",
+                rounds=self.rounds,
+                highest=Tile(self.top, self.top),
+            )
         elif self.rounds == 1:
-            rule, how = "foot.rounds", "the one agreed round is played"
+            how = Said("the one agreed round is played")
         else:
-            rule, how = "foot.rounds", f"all {self.rounds} agreed rounds are played"
+            how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
         if self.champion is not None:
-            how += (
-                f", and {self.names[self.champion]} has the lowest total "
-                f"({self.totals[self.champion]})"
+            return rule, Said(
+                "The match is over: {how}, and {who} has the lowest total ({total})",
+                how=how,
+                who=self.names[self.champion],
+                total=self.totals[self.champion],
             )
-        elif self.shared:
-            how += (
-                f", and {' and '.join(self.names[s] for s in self.shared)} share the lowest "
-                f"total ({self.totals[self.shared[0]]})"
+        if self.shared:
+            return rule, Said(
+                "The match is over: {how}, and {who} share the lowest total ({total})",
+                how=how,
+                who=listed([self.names[s] for s in self.shared]),
+                total=self.totals[self.shared[0]],
             )
-        return rule, f"The match is over: {how}"
+        return rule, Said("The match is over: {how}", how=how)
 
     @property
     def carry(self) -> dict[str, Any]:
@@ -541,14 +631,14 @@ class FootState:
         """What a tile left in hand counts (``foot.score``: 0-0 counts double_blank)."""
         return self.options["double_blank"] if tile == Tile(0, 0) else tile.pips
 
-    def ended_words(self) -> str:
+    def ended_words(self) -> Said:
         """How the round ended, for the table."""
         if self.ended == DOMINO:
-            return f"{self.names[self.hands.index(0)]} played their last tile"
+            return Said("{who} played their last tile", who=self.names[self.hands.index(0)])
         stuck = self.layout.stuck()
         if stuck is not None:
-            return f"nobody can play: {stuck}"
-        return "nobody can play or draw: the boneyard is empty and every seat passed in a row"
+            return Said("nobody can play: {why}", why=stuck)
+        return Said("nobody can play or draw: the boneyard is empty and every seat passed in a row")
 
 
 def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
@@ -558,27 +648,48 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     options = resolve_options(slug, given)
     low, high = game.players
     if not low <= players <= high:
-        raise InvalidAction(f"{game.title} is for {low} to {high} players, not {players}.")
+        raise InvalidAction(
+            Said(
+                "{game} is for {low} to {high} players, not {players}.",
+                game=game.title,
+                low=low,
+                high=high,
+                players=players,
+            )
+        )
     top, size = options["set"], options["hand_size"]
     tiles = len(DominoSet(top).tiles)
     if size * players > tiles:
         most = tiles // players
-        fix = (
-            f"deal at most {most} each (hand_size) or choose a larger set"
-            if most >= game.option("hand_size").choices[0]
-            else "choose a larger set"
-        )
+        if most >= game.option("hand_size").choices[0]:
+            fix = Said("deal at most {most} each (hand_size) or choose a larger set", most=most)
+        else:
+            fix = Said("choose a larger set")
         raise InvalidAction(
-            f"{players} players with {size} tiles each need {size * players} tiles; a "
-            f"double-{top} set has {tiles}: {fix}.",
+            Said(
+                "{players} players with {size} tiles each need {need} tiles; a double-{top} set "
+                "has {tiles}: {fix}.",
+                players=players,
+                size=size,
+                need=size * players,
+                top=top,
+                tiles=tiles,
+                fix=fix,
+            ),
             rule="foot.deal",
         )
     rounds = options["rounds"]
     if rounds != "all" and rounds > top + 1:
         # Our ruling: refused rather than cut short, so the table knows at the start.
         raise InvalidAction(
-            f"A double-{top} set has {top + 1} doubles ({top}-{top} down to 0-0), one a round: "
-            f"a match has at most {top + 1} rounds, not {rounds}.",
+            Said(
+                "A double-{top} set has {doubles} doubles ({highest} down to 0-0), one a round: "
+                "a match has at most {doubles} rounds, not {rounds}.",
+                top=top,
+                doubles=top + 1,
+                highest=Tile(top, top),
+                rounds=rounds,
+            ),
             rule="foot.rounds",
         )
     return options
@@ -603,7 +714,8 @@ def start(
     played = int(carry.get("played", 0))
     number = int(carry.get("engine", top - played))
     if not 0 <= number <= top:
-        raise InvalidAction(f"There is no {number}-{number} in a double-{top} set.")
+        # Not a Tile parameter: the number came from outside and may be no tile's at all.
+        raise InvalidAction(Said("There is no {n}-{n} in a double-{top} set.", n=number, top=top))
     pad = (record or options["record"]) == "scores"
     nobody = (0,) * seats
     return FootState(
@@ -639,44 +751,56 @@ def fits(state: FootState, tile: Tile) -> tuple[Tile, ...]:
     return state.layout.attachments(tile)
 
 
-def what_now(state: FootState) -> str:
+def what_now(state: FootState) -> Said:
     """What must happen now, in the players' words."""
     if state.match_end is not None:
-        return state.match_end[1] + "."
+        return Said("{end}.", end=state.match_end[1])
     if state.result is not None:
         if state.result.reason == ABANDONED:
-            return "This round was abandoned."
-        return "This round is over and tallied."
+            return Said("This round was abandoned.")
+        return Said("This round is over and tallied.")
     if state.pad:
         return PAD_WORDS
     if state.ended is not None:
-        return f"The round is over: {state.ended_words()}. Tally the hands."
-    engine = state.engine
+        return _round_over(state)
     if not state.placed:
         if state.turn is None:
-            search = "seats draw one tile each in turn, any seat beginning"
+            search = Said("seats draw one tile each in turn, any seat beginning")
         else:
-            search = f"{state.names[state.turn]} draws next"
-        return (
-            f"Round {state.number} of {state.rounds}: {engine} begins it. Whoever holds it "
-            f"places it; if nobody does, {search}."
+            search = Said("{who} draws next", who=state.names[state.turn])
+        return Said(
+            "Round {number} of {rounds}: {engine} begins it. Whoever holds it places it; if "
+            "nobody does, {search}.",
+            number=state.number,
+            rounds=state.rounds,
+            engine=state.engine,
+            search=search,
         )
     assert state.turn is not None
     who = state.names[state.turn]
-    if state.drew:
-        turn = f"{who} drew: play a tile, or pass."
-    elif state.boneyard:
-        turn = f"{who}'s turn: play {'one' if state.layout.opening else 'a tile'}, or draw."
-    else:
-        turn = f"{who}'s turn: play {'one' if state.layout.opening else 'a tile'}, or pass "
-        turn += "(the boneyard is empty)."
     opening = state.layout.opening
+    if state.drew:
+        turn = Said("{who} drew: play a tile, or pass.", who=who)
+    elif state.boneyard and opening is not None:
+        turn = Said("{who}'s turn: play one, or draw.", who=who)
+    elif state.boneyard:
+        turn = Said("{who}'s turn: play a tile, or draw.", who=who)
+    elif opening is not None:
+        turn = Said("{who}'s turn: play one, or pass (the boneyard is empty).", who=who)
+    else:
+        turn = Said("{who}'s turn: play a tile, or pass (the boneyard is empty).", who=who)
     if opening is not None:
-        return f"{opening.words()} {turn}"
+        # Two sentences: what the open double needs, then whose turn it is.
+        return Said("{owed} {turn}", owed=opening.words(), turn=turn)
     return turn
 
 
-PAD_WORDS = "This round is kept as a score pad: record what is left in each hand."
+PAD_WORDS = Said("This round is kept as a score pad: record what is left in each hand.")
+
+
+def _round_over(state: FootState) -> Said:
+    """The banner, and the refusal of every play, once the round has ended untallied."""
+    return Said("The round is over: {how}. Tally the hands.", how=state.ended_words())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -686,17 +810,22 @@ PAD_WORDS = "This round is kept as a score pad: record what is left in each hand
 def _check_seat(state: FootState, seat: int) -> None:
     if not 0 <= seat < state.seats:
         raise IllegalAction(
-            "seat.order", f"There is no seat {seat}; this match has seats 0 to {state.seats - 1}."
+            "seat.order",
+            Said(
+                "There is no seat {seat}; this match has seats 0 to {last}.",
+                seat=seat,
+                last=state.seats - 1,
+            ),
         )
 
 
 def _check_match_on(state: FootState) -> None:
     if state.match_end is not None:
         rule, why = state.match_end
-        raise IllegalAction(rule, f"{why}.")
+        raise IllegalAction(rule, Said("{end}.", end=why))
     if state.result is not None and state.result.reason == ABANDONED:
         raise IllegalAction(
-            "correct.abandon", "This round was abandoned; nothing more is played in it."
+            "correct.abandon", Said("This round was abandoned; nothing more is played in it.")
         )
 
 
@@ -704,27 +833,31 @@ def _check_going(state: FootState) -> None:
     """Tiles are still played in this round."""
     _check_match_on(state)
     if state.result is not None:
-        raise IllegalAction("foot.end", "This round is over and tallied.")
+        raise IllegalAction("foot.end", Said("This round is over and tallied."))
     if state.pad:
         raise IllegalAction("pad.record", PAD_WORDS)
     if state.ended is not None:
-        raise IllegalAction(
-            "foot.end", f"The round is over: {state.ended_words()}. Tally the hands."
-        )
+        raise IllegalAction("foot.end", _round_over(state))
 
 
 def _check_turn(state: FootState, seat: int) -> None:
     assert state.turn is not None
     if seat != state.turn:
         raise IllegalAction(
-            "seat.order", f"It is {state.names[state.turn]}'s turn, not {state.names[seat]}'s."
+            "seat.order",
+            Said(
+                "It is {who}'s turn, not {other}'s.",
+                who=state.names[state.turn],
+                other=state.names[seat],
+            ),
         )
 
 
-def _searcher(state: FootState) -> str:
+def _searcher(state: FootState) -> Said:
+    """Who looks for the round's double next, ending "if nobody does, ..."."""
     if state.turn is None:
-        return "seats draw one tile each in turn, any seat beginning"
-    return f"{state.names[state.turn]} draws"
+        return Said("seats draw one tile each in turn, any seat beginning")
+    return Said("{who} draws", who=state.names[state.turn])
 
 
 def _check_engine(state: FootState, action: Engine) -> None:
@@ -733,14 +866,21 @@ def _check_engine(state: FootState, action: Engine) -> None:
     engine = state.engine
     if state.placed:
         raise IllegalAction(
-            "foot.rounds", f"{engine} is placed already: this round goes on from it."
+            "foot.rounds",
+            Said("{engine} is placed already: this round goes on from it.", engine=engine),
         )
     if action.tile != engine:
         raise IllegalAction(
             "foot.rounds",
-            f"This round's double is {engine} (round {state.number} of {state.rounds}, "
-            f"{state.top}-{state.top} down to 0-0), not {action.tile}: whoever holds {engine} "
-            "places it.",
+            Said(
+                "This round's double is {engine} (round {number} of {rounds}, {highest} down to "
+                "0-0), not {tile}: whoever holds {engine} places it.",
+                engine=engine,
+                number=state.number,
+                rounds=state.rounds,
+                highest=Tile(state.top, state.top),
+                tile=action.tile,
+            ),
         )
 
 
@@ -748,30 +888,43 @@ def _check_draw(state: FootState, action: Draw) -> None:
     _check_going(state)
     seat, who = action.seat, state.names[action.seat]
     if action.count != 1:
-        raise IllegalAction("foot.draw", "A seat draws one tile at a time.")
+        raise IllegalAction("foot.draw", Said("A seat draws one tile at a time."))
     if not state.placed:
         engine = state.engine
         if not state.boneyard:
             raise IllegalAction(
                 "foot.rounds",
-                f"The boneyard is empty, so {engine} is in a hand: whoever holds it places it.",
+                Said(
+                    "The boneyard is empty, so {engine} is in a hand: whoever holds it places it.",
+                    engine=engine,
+                ),
             )
         if state.turn is not None and seat != state.turn:
             raise IllegalAction(
                 "foot.rounds",
-                f"The search for {engine} goes round the table one tile each: "
-                f"{state.names[state.turn]} draws next, not {who}.",
+                Said(
+                    "The search for {engine} goes round the table one tile each: {next} draws "
+                    "next, not {who}.",
+                    engine=engine,
+                    next=state.names[state.turn],
+                    who=who,
+                ),
             )
         return
     _check_turn(state, seat)
     if state.drew:
         raise IllegalAction(
             "foot.draw",
-            f"{who} has drawn this turn, and a seat draws one tile a turn: {who} plays it if "
-            "it fits, else passes.",
+            Said(
+                "{who} has drawn this turn, and a seat draws one tile a turn: {who} plays it if "
+                "it fits, else passes.",
+                who=who,
+            ),
         )
     if not state.boneyard:
-        raise IllegalAction("foot.draw", f"The boneyard is empty: {who} plays a tile or passes.")
+        raise IllegalAction(
+            "foot.draw", Said("The boneyard is empty: {who} plays a tile or passes.", who=who)
+        )
 
 
 def _check_pass(state: FootState, action: Pass) -> None:
@@ -780,28 +933,42 @@ def _check_pass(state: FootState, action: Pass) -> None:
     if not state.placed:
         raise IllegalAction(
             "foot.rounds",
-            f"Nobody passes before {state.engine} is placed: whoever holds it places it; if "
-            f"nobody does, {_searcher(state)}.",
+            Said(
+                "Nobody passes before {engine} is placed: whoever holds it places it; if nobody "
+                "does, {search}.",
+                engine=state.engine,
+                search=_searcher(state),
+            ),
         )
     _check_turn(state, seat)
     if state.boneyard and not state.drew:
         raise IllegalAction(
             "foot.draw",
-            f"The boneyard still holds {_count(state.boneyard, 'tile')}: {who} draws one "
-            "before passing, and plays it if it fits.",
+            Said(
+                "The boneyard still holds {count}: {who} draws one before passing, and plays it "
+                "if it fits.",
+                count=tile_count(state.boneyard),
+                who=who,
+            ),
         )
 
 
 def _check_play(state: FootState, action: Play) -> FootLayout:
     _check_going(state)
     if action.face is not None or action.card is not None or action.drop is not None:
-        raise InvalidAction("A Chicken Foot play names its tile and the tile it goes on; no more.")
+        raise InvalidAction(
+            Said("A Chicken Foot play names its tile and the tile it goes on; no more.")
+        )
     seat = action.seat
     if not state.placed:
         raise IllegalAction(
             "foot.rounds",
-            f"{state.engine} is not placed yet, and nothing is played before it: whoever "
-            f"holds it places it; if nobody does, {_searcher(state)}.",
+            Said(
+                "{engine} is not placed yet, and nothing is played before it: whoever holds it "
+                "places it; if nobody does, {search}.",
+                engine=state.engine,
+                search=_searcher(state),
+            ),
         )
     _check_turn(state, seat)
     DominoSet(state.top).check(action.tile)
@@ -811,12 +978,14 @@ def _check_play(state: FootState, action: Play) -> FootLayout:
 def _check_tally(state: FootState, action: Tally) -> RoundResult:
     _check_match_on(state)
     if state.result is not None:
-        raise IllegalAction("tally.hands", "This round is already tallied.")
+        raise IllegalAction("tally.hands", Said("This round is already tallied."))
     if not state.pad and state.ended is None:
         raise IllegalAction(
             "foot.end",
-            "The round is still on: it ends when a seat plays its last tile, or when nobody "
-            "can play or draw.",
+            Said(
+                "The round is still on: it ends when a seat plays its last tile, or when nobody "
+                "can play or draw."
+            ),
         )
     declared = dict(action.hands if action.hands is not None else action.pips or ())
     for seat in declared:
@@ -825,8 +994,11 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
         return _tally_pad(state, action, declared)
     missing = [state.names[s] for s in range(state.seats) if state.hands[s] and s not in declared]
     if missing:
-        verb = "holds" if len(missing) == 1 else "hold"
-        raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still {verb}.")
+        if len(missing) == 1:
+            said = Said("Say what {who} still holds.", who=listed(missing))
+        else:
+            said = Said("Say what {who} still hold.", who=listed(missing))
+        raise IllegalAction("tally.hands", said)
     if action.hands is not None:
         seen: dict[Tile, int] = {}
         for seat, tiles in declared.items():
@@ -834,7 +1006,12 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
             if len(tiles) != state.hands[seat]:
                 raise IllegalAction(
                     "tally.hands",
-                    f"{who} holds {_count(state.hands[seat], 'tile')}, not {len(tiles)}.",
+                    Said(
+                        "{who} holds {count}, not {n}.",
+                        who=who,
+                        count=tile_count(state.hands[seat]),
+                        n=len(tiles),
+                    ),
                 )
             _check_hand(state, seat, tiles, seen)
         pips = [sum(state.value(t) for t in declared.get(s, ())) for s in range(state.seats)]
@@ -845,11 +1022,25 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
             held = state.hands[seat]
             least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
             if not least <= total <= most:
-                bound = f"at most {most}" if total > most else f"at least {least}"
+                if total > most:
+                    template = (
+                        "{who} holds {count}: at most {pips} pips with the tiles off the table, "
+                        "not {total}."
+                    )
+                else:
+                    template = (
+                        "{who} holds {count}: at least {pips} pips with the tiles off the table, "
+                        "not {total}."
+                    )
                 raise IllegalAction(
                     "tally.hands",
-                    f"{state.names[seat]} holds {_count(held, 'tile')}: {bound} pips with the "
-                    f"tiles off the table, not {total}.",
+                    Said(
+                        template,
+                        who=state.names[seat],
+                        count=tile_count(held),
+                        pips=most if total > most else least,
+                        total=total,
+                    ),
                 )
             pips[seat] = total
     if state.ended == DOMINO:
@@ -863,16 +1054,26 @@ def _check_hand(state: FootState, seat: int, tiles: Iterable[Tile], seen: dict[T
     for tile in tiles:
         DominoSet(state.top).check(tile)
         if tile in state.layout or (state.pad and tile == state.engine):
-            raise IllegalAction(
-                "set.unique",
-                f"{tile} is on the table"
-                + (" (this round's double)" if tile == state.engine else "")
-                + f", not in {who}'s hand.",
-            )
+            if tile == state.engine:
+                template = "{tile} is on the table (this round's double), not in {who}'s hand."
+            else:
+                template = "{tile} is on the table, not in {who}'s hand."
+            raise IllegalAction("set.unique", Said(template, tile=tile, who=who))
         if tile in seen:
-            other = state.names[seen[tile]]
-            place = f"twice in {who}'s hand" if seen[tile] == seat else f"in {other}'s and {who}'s"
-            raise IllegalAction("set.unique", f"{tile} is declared {place}; each tile exists once.")
+            if seen[tile] == seat:
+                said = Said(
+                    "{tile} is declared twice in {who}'s hand; each tile exists once.",
+                    tile=tile,
+                    who=who,
+                )
+            else:
+                said = Said(
+                    "{tile} is declared in {other}'s and {who}'s; each tile exists once.",
+                    tile=tile,
+                    other=state.names[seen[tile]],
+                    who=who,
+                )
+            raise IllegalAction("set.unique", said)
         seen[tile] = seat
 
 
@@ -893,18 +1094,28 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
     if missing:
         raise IllegalAction(
             "tally.hands",
-            f"Say what each seat holds, {' and '.join(missing)} too (nothing or 0 for the seat "
-            "that played out).",
+            Said(
+                "Say what each seat holds, {who} too (nothing or 0 for the seat that played out).",
+                who=listed(missing),
+            ),
         )
     most_tiles = state.options["hand_size"] + state.dealt
     if action.hands is not None:
         seen: dict[Tile, int] = {}
         for seat, tiles in declared.items():
             if len(tiles) > most_tiles:
+                # Hands are of 5 tiles or more, so these counts are always plural.
                 raise IllegalAction(
                     "pad.record",
-                    f"{state.names[seat]} was dealt {state.options['hand_size']} tiles and the "
-                    f"boneyard held {state.dealt}: at most {most_tiles} tiles, not {len(tiles)}.",
+                    Said(
+                        "{who} was dealt {size} tiles and the boneyard held {dealt}: at most "
+                        "{most} tiles, not {n}.",
+                        who=state.names[seat],
+                        size=state.options["hand_size"],
+                        dealt=state.dealt,
+                        most=most_tiles,
+                        n=len(tiles),
+                    ),
                 )
             _check_hand(state, seat, tiles, seen)
         pips = [sum(state.value(t) for t in declared[s]) for s in range(state.seats)]
@@ -917,21 +1128,27 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
             if total > most:
                 raise IllegalAction(
                     "pad.record",
-                    f"{state.names[seat]} can hold at most {most_tiles} tiles, worth at most "
-                    f"{most} pips, not {total}.",
+                    Said(
+                        "{who} can hold at most {most} tiles, worth at most {pips} pips, not "
+                        "{total}.",
+                        who=state.names[seat],
+                        most=most_tiles,
+                        pips=most,
+                        total=total,
+                    ),
                 )
         out = [s for s in range(state.seats) if not pips[s]]
     if len(out) > 1:
-        raise IllegalAction(
-            "pad.record",
-            f"Only one seat can play out, not {' and '.join(state.names[s] for s in out)}"
-            + (
-                ""
-                if action.hands is not None
-                else "; a seat holding 0-0 counted as 0 declares its tiles"
+        who = listed([state.names[s] for s in out])
+        if action.hands is not None:
+            said = Said("Only one seat can play out, not {who}.", who=who)
+        else:
+            said = Said(
+                "Only one seat can play out, not {who}; a seat holding 0-0 counted as 0 declares "
+                "its tiles.",
+                who=who,
             )
-            + ".",
-        )
+        raise IllegalAction("pad.record", said)
     if out:
         return RoundResult(out[0], DOMINO, tuple(pips), tuple(pips))
     return RoundResult(_lowest(pips), BLOCKED, tuple(pips), tuple(pips))
@@ -939,11 +1156,13 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
 
 def _check_undo(state: FootState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
+        raise IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",
-            "Only the last action can be taken back: the one after it closed the window on it.",
+            Said(
+                "Only the last action can be taken back: the one after it closed the window on it."
+            ),
         )
 
 
@@ -1038,7 +1257,7 @@ def _transition(state: FootState, action: Action) -> FootState:
         return _settle(
             replace(state, result=result, scores=scores, last_points=result.points, turn=None)
         )
-    raise InvalidAction(f"Chicken Foot has no {action.kind} action.")
+    raise InvalidAction(Said("Chicken Foot has no {kind} action.", kind=action.kind))
 
 
 def _stuck(state: FootState) -> FootState:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from referee.actions import RANKS, card_value
 from referee.errors import IllegalAction
+from referee.said import Said
 
 CARDS_DEALT = 5  # each seat's cards at the start of the game (S004)
 SUITS = 4  # a 52-card deck holds four of each rank
@@ -44,11 +45,13 @@ class Dice:
         return len(self.roll) == 4
 
     @property
-    def target(self) -> str:
+    def target(self) -> Said:
         """What the roll makes a target, in the table's words."""
         if not self.roll:
-            return ""
-        return f"multiples of {self.total}" if self.multiples else f"virtual card {self.total}"
+            return Said("")
+        if self.multiples:
+            return Said("multiples of {total}", total=self.total)
+        return Said("virtual card {total}", total=self.total)
 
     def turns_left(self, seats: int) -> int:
         """Turns this roll still governs, the one being played included."""
@@ -78,10 +81,11 @@ class Hits:
         return self.points + self.domino_bonus + self.card_bonus
 
 
+#: Each target a play can meet, in the table's words (the app says what a play met).
 TARGET_WORDS = {
-    "dominards.card": "a card",
-    "dominards.multiple": "the dice's multiple",
-    "dominards.virtual": "the virtual card",
+    "dominards.card": Said("a card"),
+    "dominards.multiple": Said("the dice's multiple"),
+    "dominards.virtual": Said("the virtual card"),
 }
 
 
@@ -108,11 +112,11 @@ def rank(card: str) -> str:
     return "A" if card.startswith("A") else card
 
 
-def card_words(card: str) -> str:
-    """A card as players say it: "the Q", "an ace as 14"."""
+def card_words(card: str) -> Said:
+    """A card as players say it: "a Q", "an ace as 14"."""
     if card.startswith("A"):
-        return f"an ace as {card[1:]}" if len(card) > 1 else "an ace"
-    return f"a {card}"
+        return Said("an ace as {value}", value=card[1:]) if len(card) > 1 else Said("an ace")
+    return Said("a {card}", card=card)
 
 
 def judge(
@@ -133,13 +137,19 @@ def judge(
         if card_value(card) != total:
             fits = card_for(total)
             allowed = (
-                f"the card worth {total} is {card_words(fits)}"
+                Said("the card worth {total} is {card}", total=total, card=card_words(fits))
                 if fits
-                else f"no card is worth {total}"
+                else Said("no card is worth {total}", total=total)
             )
             raise IllegalAction(
                 "dominards.card",
-                f"The total is {total}, so {who} cannot drop {card_words(card)} for it: {allowed}.",
+                Said(
+                    "The total is {total}, so {who} cannot drop {card} for it: {allowed}.",
+                    total=total,
+                    who=who,
+                    card=card_words(card),
+                    allowed=allowed,
+                ),
             )
         targets.append("dominards.card")
     if dice is not None and dice.multiples and total > 0 and total % dice.total == 0:
@@ -148,31 +158,45 @@ def judge(
         targets.append("dominards.virtual")
     if drop is not None and "dominards.virtual" not in targets:
         virtual = (
-            f"the virtual card is {dice.total}"
+            Said("the virtual card is {value}", value=dice.total)
             if dice is not None and dice.virtual
-            else "the dice are rolled for multiples, so there is no virtual card"
+            else Said("the dice are rolled for multiples, so there is no virtual card")
         )
         raise IllegalAction(
             "dominards.virtual",
-            f"A free drop comes only with a total equal to the virtual card; the total is "
-            f"{total} and {virtual}. {who} keeps {card_words(drop)}.",
+            Said(
+                "A free drop comes only with a total equal to the virtual card; the total is "
+                "{total} and {virtual}. {who} keeps {card}.",
+                total=total,
+                virtual=virtual,
+                who=who,
+                card=card_words(drop),
+            ),
         )
     cards = tuple(c for c in (card, drop) if c is not None)
-    if len(cards) > held:
-        raise IllegalAction(
-            "dominards.card",
-            f"{who} holds {held} card{'s' if held != 1 else ''}, so cannot drop {len(cards)}; "
-            f"{who} drops {'one' if held == 1 else 'none'}.",
+    if len(cards) > held:  # at most two cards drop, so the seat holds one or none
+        template = (
+            "{who} holds {held} card, so cannot drop {n}; {who} drops one."
+            if held == 1
+            else "{who} holds {held} cards, so cannot drop {n}; {who} drops none."
         )
+        raise IllegalAction("dominards.card", Said(template, who=who, held=held, n=len(cards)))
     for r in {rank(c) for c in cards}:
         gone = sum(1 for d in dropped if d == r)
         if gone + sum(1 for c in cards if rank(c) == r) > SUITS:
-            plural = "aces" if r == "A" else r + "s"
+            plural = Said("aces") if r == "A" else Said("{rank}s", rank=r)
             left = SUITS - gone
+            more = Said("no more") if left == 0 else Said("only {n} more", n=left)
             raise IllegalAction(
                 "dominards.card",
-                f"A deck has four {plural} and {gone} have been dropped already, so {who} can "
-                f"drop {'no more' if left == 0 else f'only {left} more'}.",
+                Said(
+                    "A deck has four {ranks} and {gone} have been dropped already, so {who} can "
+                    "drop {more}.",
+                    ranks=plural,
+                    gone=gone,
+                    who=who,
+                    more=more,
+                ),
             )
     points = total * (len(targets) if stack else min(1, len(targets)))
     return Hits(total, tuple(targets), points, cards)

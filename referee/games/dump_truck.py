@@ -39,6 +39,7 @@ from referee.actions import (
 from referee.corrections import STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.rulebook import Preset, preset, resolve_options
+from referee.said import Said
 from referee.tiles import DominoSet, Tile
 
 ROWS, COLS = 3, 4
@@ -68,9 +69,22 @@ def _neighbours(index: int) -> tuple[int, ...]:
 NEIGHBOURS = tuple(_neighbours(i) for i in range(ROWS * COLS))
 
 
-def cell_words(cell: Cell) -> str:
+def cell_words(cell: Cell) -> Said:
     """A cell as players count it, from 1: "row 2, column 3"."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+    return Said("row {row}, column {column}", row=cell[0] + 1, column=cell[1] + 1)
+
+
+def _joined(items: Sequence[Any], template: str) -> Said:
+    """``items`` one after another, each pair joined by ``template`` (``"{first}, {then}"``),
+    kept as data: a plain list as the table reads it, with no "and" (which is
+    :func:`referee.said.listed`'s)."""
+    if not items:
+        return Said("")
+    first = items[0]
+    said = first if isinstance(first, Said) else Said("{only}", only=first)
+    for item in items[1:]:
+        said = Said(template, first=said, then=item)
+    return said
 
 
 def _in_truck(cell: Cell) -> bool:
@@ -139,32 +153,44 @@ class Truck:
             if not _in_truck(cell):
                 return IllegalAction(
                     "truck.shape",
-                    f"{cell_words(cell)} is outside the truck: it has {ROWS} rows and "
-                    f"{COLS} columns.",
+                    Said(
+                        "{cell} is outside the truck: it has {rows} rows and {columns} columns.",
+                        cell=cell_words(cell),
+                        rows=ROWS,
+                        columns=COLS,
+                    ),
                 )
         if self.is_full:
             return IllegalAction(
-                "truck.load", f"The truck is full with six dominoes; {tile} does not fit."
+                "truck.load",
+                Said("The truck is full with six dominoes; {tile} does not fit.", tile=tile),
             )
         a, b = cells
         if not _touching(a, b):
             return IllegalAction(
                 "truck.shape",
-                f"A domino covers two cells side by side; {cell_words(a)} and "
-                f"{cell_words(b)} do not touch.",
+                Said(
+                    "A domino covers two cells side by side; {a} and {b} do not touch.",
+                    a=cell_words(a),
+                    b=cell_words(b),
+                ),
             )
         for cell in cells:
             there = self.at(cell)
             if there is not None:
                 return IllegalAction(
-                    "truck.load", f"{there.tile} already lies on {cell_words(cell)}."
+                    "truck.load",
+                    Said("{tile} already lies on {cell}.", tile=there.tile, cell=cell_words(cell)),
                 )
         if self.placed and not any(
             _touching(c, d) for c in cells for p in self.placed for d in p.cells
         ):
             return IllegalAction(
                 "truck.load",
-                f"{tile} must lie next to a domino already in the truck, edge to edge.",
+                Said(
+                    "{tile} must lie next to a domino already in the truck, edge to edge.",
+                    tile=tile,
+                ),
             )
         return None
 
@@ -225,8 +251,9 @@ class Chain:
     points: int
 
     @property
-    def words(self) -> str:
-        return "-".join(map(str, self.values))
+    def words(self) -> Said:
+        """ "1-2-3": the values as scored, in order."""
+        return _joined(self.values, "{first}-{then}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,16 +265,22 @@ class Score:
     blank_as: int | None = None  # wild blanks: the value they took (None: no blanks, or not wild)
 
     @property
-    def words(self) -> str:
-        """ "1-1-1-1 (4) + 1-2-3-4 (4) = 8", or "no chain of 3"."""
+    def words(self) -> Said:
+        """ "1-1-1-1 (4) + 1-2-3-4 (4) = 8", or "no chain of 3 or more"."""
         if not self.chains:
-            return "no chain of 3 or more"
-        parts = " + ".join(f"{c.words} ({c.points})" for c in self.chains)
+            return Said("no chain of {n} or more", n=SHORTEST_CHAIN)
+        parts = [Said("{chain} ({points})", chain=c.words, points=c.points) for c in self.chains]
+        chains = _joined(parts, "{first} + {then}")
         if self.blank_as is not None:
-            parts += f", blanks as {self.blank_as}s"
-        return (
-            parts if len(self.chains) == 1 and self.blank_as is None else f"{parts} = {self.points}"
-        )
+            return Said(
+                "{chains}, blanks as {value}s = {points}",
+                chains=chains,
+                value=self.blank_as,
+                points=self.points,
+            )
+        if len(self.chains) == 1:
+            return chains
+        return Said("{chains} = {points}", chains=chains, points=self.points)
 
 
 BLANK_POINTS = {"normal": 1, "worthless": 0, "double": 2, "wild": 1}
@@ -453,25 +486,35 @@ class TruckState:
         return self.result is not None
 
     @property
-    def match_end(self) -> tuple[str, str] | None:
+    def match_end(self) -> tuple[str, Said] | None:
         """The rule that ended the game (``truck.end``) and how, in the players' words; None
         while it goes on."""
+        ended = self._end_why()
+        if ended is None:
+            return None
+        rule, why = ended
+        return rule, Said("The game is over: {why}", why=why)
+
+    def _end_why(self) -> tuple[str, str] | None:
+        """The rule that ended the game and why, as a clause ("the table stopped it"): the
+        banner and a refusal after the end each put it in a sentence of their own."""
         if self.stop is not None:
-            return "correct.abandon", f"The game is over: {stopped_words(self.stop)}"
+            return "correct.abandon", stopped_words(self.stop)
         if self.result is None:
             return None
-        why = (
-            "the pool and the hands are empty"
-            if self.result.reason == POOL_EMPTY
-            else "a whole turn passed with the face-down pool empty and nothing placed"
+        if self.result.reason == POOL_EMPTY:
+            return "truck.end", Said("the pool and the hands are empty")
+        return "truck.end", Said(
+            "a whole turn passed with the face-down pool empty and nothing placed"
         )
-        return "truck.end", f"The game is over: {why}"
 
     def abandoned_result(self) -> TruckResult:
         raise IllegalAction(
             "correct.abandon",
-            "Dump Truck is one game, not rounds: stop the match instead (the totals decide, "
-            "or nobody wins).",
+            Said(
+                "Dump Truck is one game, not rounds: stop the match instead (the totals "
+                "decide, or nobody wins)."
+            ),
         )
 
     def stopped_result(self) -> TruckResult:
@@ -498,18 +541,18 @@ class TruckState:
         named = self.named()
         return tuple(t for t in DominoSet(TOP).tiles if t not in named)
 
-    def named(self) -> dict[Tile, str]:
+    def named(self) -> dict[Tile, Said]:
         """Where each tile the table has seen is (``set.unique``), in the players' words."""
-        where: dict[Tile, str] = {}
+        where: dict[Tile, Said] = {}
         for t in self.face_up + self.fresh:
-            where[t] = "face up in the pool"
+            where[t] = Said("face up in the pool")
         for t in self.out:
-            where[t] = "out of the game (unloaded)"
+            where[t] = Said("out of the game (unloaded)")
         for seat, (truck, held) in enumerate(zip(self.trucks, self.holding, strict=True)):
             for t in truck.tiles:
-                where[t] = f"in {self.names[seat]}'s truck"
+                where[t] = Said("in {who}'s truck", who=self.names[seat])
             if held is not None:
-                where[held] = f"in {self.names[seat]}'s hand"
+                where[held] = Said("in {who}'s hand", who=self.names[seat])
         return where
 
     @property
@@ -546,7 +589,15 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     options = resolve_options(slug, given)
     low, high = game.players
     if not low <= players <= high:
-        raise InvalidAction(f"{game.title} is for {low} to {high} players, not {players}.")
+        raise InvalidAction(
+            Said(
+                "{game} is for {low} to {high} players, not {players}.",
+                game=game.title,
+                low=low,
+                high=high,
+                players=players,
+            )
+        )
     return options
 
 
@@ -587,26 +638,39 @@ def next_leader(state: TruckState) -> int | None:
 def _check_seat(state: TruckState, seat: int) -> None:
     if seat >= state.seats:
         raise IllegalAction(
-            "seat.order", f"There is no seat {seat}; this game has seats 0 to {state.seats - 1}."
+            "seat.order",
+            Said(
+                "There is no seat {seat}; this game has seats 0 to {last}.",
+                seat=seat,
+                last=state.seats - 1,
+            ),
         )
-    if state.match_end is not None:
-        rule, why = state.match_end
-        raise IllegalAction(rule, f"{why}.")
+    ended = state._end_why()
+    if ended is not None:
+        rule, why = ended
+        raise IllegalAction(rule, Said("The game is over: {why}.", why=why))
 
 
-def _held(state: TruckState, seat: int, tile: Tile, doing: str) -> None:
+def _held(state: TruckState, seat: int, tile: Tile, doing: Said) -> None:
     held = state.holding[seat]
     who = state.names[seat]
     if held is None:
         raise IllegalAction(
-            "truck.load", f"{who} holds no domino to {doing}: draw one from the pool first."
+            "truck.load",
+            Said(
+                "{who} holds no domino to {doing}: draw one from the pool first.",
+                who=who,
+                doing=doing,
+            ),
         )
     if held != tile:
-        raise IllegalAction("truck.load", f"{who} holds {held}, not {tile}.")
+        raise IllegalAction(
+            "truck.load", Said("{who} holds {held}, not {tile}.", who=who, held=held, tile=tile)
+        )
 
 
-def _names(state: TruckState, seats: Iterable[int]) -> str:
-    return ", ".join(state.names[s] for s in seats)
+def _names(state: TruckState, seats: Iterable[int]) -> Said:
+    return _joined([state.names[s] for s in seats], "{first}, {then}")
 
 
 def _check_take(state: TruckState, action: Take) -> int | None:
@@ -616,21 +680,35 @@ def _check_take(state: TruckState, action: Take) -> int | None:
     if state.holding[seat] is not None:
         raise IllegalAction(
             "truck.draw",
-            f"{who} already holds {state.holding[seat]}: load it or return it to the pool first.",
+            Said(
+                "{who} already holds {held}: load it or return it to the pool first.",
+                who=who,
+                held=state.holding[seat],
+            ),
         )
     if state.drawn[seat]:
         raise IllegalAction(
             "truck.draw",
-            f"{who} has drawn this turn. The next turn begins when every seat has drawn and "
-            f"placed its domino; still to draw: {_names(state, state.waiting)}."
+            Said(
+                "{who} has drawn this turn. The next turn begins when every seat has drawn and "
+                "placed its domino; still to draw: {waiting}.",
+                who=who,
+                waiting=_names(state, state.waiting),
+            )
             if state.waiting
-            else f"{who} has drawn this turn. The next turn begins when every seat has placed "
-            "its domino.",
+            else Said(
+                "{who} has drawn this turn. The next turn begins when every seat has placed "
+                "its domino.",
+                who=who,
+            ),
         )
     if tile in state.fresh:
         raise IllegalAction(
             "truck.draw",
-            f"{tile} was put back face up this turn, after the draw: it can be taken next turn.",
+            Said(
+                "{tile} was put back face up this turn, after the draw: it can be taken next turn.",
+                tile=tile,
+            ),
         )
     for other, held in enumerate(state.holding):
         if held == tile and other != seat:
@@ -639,17 +717,35 @@ def _check_take(state: TruckState, action: Take) -> int | None:
         return None
     where = state.named().get(tile)
     if action.source == "face-up" and where is None:
-        up = ", ".join(map(str, state.face_up)) or "none"
+        up = _joined(state.face_up, "{first}, {then}") if state.face_up else Said("none")
         raise IllegalAction(
             "truck.draw",
-            f"{tile} is not face up in the pool: it is face down in the pool. Face up: {up}.",
+            Said(
+                "{tile} is not face up in the pool: it is face down in the pool. Face up: {up}.",
+                tile=tile,
+                up=up,
+            ),
         )
     if where is not None:
-        hint = " (take it from the face-up tiles)" if tile in state.face_up else ""
         whence = (
-            "be taken face up" if action.source == "face-up" else "come from the face-down pool"
+            Said("be taken face up")
+            if action.source == "face-up"
+            else Said("come from the face-down pool")
         )
-        raise IllegalAction("set.unique", f"{tile} cannot {whence}: it is {where}{hint}.")
+        if tile in state.face_up:
+            raise IllegalAction(
+                "set.unique",
+                Said(
+                    "{tile} cannot {whence}: it is {where} (take it from the face-up tiles).",
+                    tile=tile,
+                    whence=whence,
+                    where=where,
+                ),
+            )
+        raise IllegalAction(
+            "set.unique",
+            Said("{tile} cannot {whence}: it is {where}.", tile=tile, whence=whence, where=where),
+        )
     return None
 
 
@@ -661,38 +757,59 @@ def _check_claim(state: TruckState, action: Take, other: int) -> int:
     contested = action.source == state.sources[other] and (other, tile) in state.disputable(seat)
     if not contested:
         raise IllegalAction(
-            "set.unique", f"{tile} is in {holder}'s hand; draw another tile from the pool."
+            "set.unique",
+            Said(
+                "{tile} is in {holder}'s hand; draw another tile from the pool.",
+                tile=tile,
+                holder=holder,
+            ),
         )
     first = state.ahead(seat, other)
     totals = state.totals
     if first is None:
         raise IllegalAction(
             "truck.draw",
-            f"{who} and {holder} both want {tile} and are tied on {totals[seat]}: flip the coin "
-            "to see who chooses first.",
+            Said(
+                "{who} and {holder} both want {tile} and are tied on {score}: flip the coin "
+                "to see who chooses first.",
+                who=who,
+                holder=holder,
+                tile=tile,
+                score=totals[seat],
+            ),
         )
     if not first:
         why = (
-            f"{holder} has the lower score ({totals[other]} to {totals[seat]})"
+            Said(
+                "{holder} has the lower score ({low} to {high})",
+                holder=holder,
+                low=totals[other],
+                high=totals[seat],
+            )
             if totals[other] < totals[seat]
-            else f"{holder} won the coin"
+            else Said("{holder} won the coin", holder=holder)
         )
         raise IllegalAction(
             "truck.draw",
-            f"{tile} stays with {holder}: when two want one tile, {why} and chooses first.",
+            Said(
+                "{tile} stays with {holder}: when two want one tile, {why} and chooses first.",
+                tile=tile,
+                holder=holder,
+                why=why,
+            ),
         )
     return other
 
 
 def _check_load(state: TruckState, action: Load) -> None:
-    _held(state, action.seat, action.tile, "load")
+    _held(state, action.seat, action.tile, Said("load"))
     refusal = state.trucks[action.seat].refusal(action.cells, action.tile)
     if refusal is not None:
         raise refusal
 
 
 def _check_return(state: TruckState, action: Return) -> None:
-    _held(state, action.seat, action.tile, "return")
+    _held(state, action.seat, action.tile, Said("return"))
 
 
 def _check_replace(state: TruckState, action: Replace) -> Truck:
@@ -700,13 +817,14 @@ def _check_replace(state: TruckState, action: Replace) -> Truck:
     if not state.swaps_allowed:
         raise IllegalAction(
             "truck.replace",
-            "House rule: dominoes stay where they were loaded; load or return the one held.",
+            Said("House rule: dominoes stay where they were loaded; load or return the one held."),
         )
-    _held(state, action.seat, action.tile, "swap in")
+    _held(state, action.seat, action.tile, Said("swap in"))
     truck = state.trucks[action.seat]
     if truck.holding(action.out) is None:
         raise IllegalAction(
-            "truck.replace", f"{action.out} is not in {state.names[action.seat]}'s truck."
+            "truck.replace",
+            Said("{tile} is not in {who}'s truck.", tile=action.out, who=state.names[action.seat]),
         )
     emptied = truck.without(action.out)
     refusal = emptied.refusal(action.cells, action.tile)
@@ -717,7 +835,10 @@ def _check_replace(state: TruckState, action: Replace) -> Truck:
         if set(action.to) == set(truck.holding(action.out).cells):  # type: ignore[union-attr]
             raise IllegalAction(
                 "truck.replace",
-                f"{action.out} must go to another place in the truck, or face up to the pool.",
+                Said(
+                    "{tile} must go to another place in the truck, or face up to the pool.",
+                    tile=action.out,
+                ),
             )
         refusal = after.refusal(action.to, action.out)
         if refusal is not None:
@@ -729,15 +850,21 @@ def _check_replace(state: TruckState, action: Replace) -> Truck:
 def _check_shift(state: TruckState, action: Shift) -> Truck:
     if state.options["truck_template"] or state.options["no_shift"]:
         rule = "truck.shape" if state.options["truck_template"] else "truck.replace"
-        raise IllegalAction(rule, "House rule: the truck's contents stay where they were placed.")
+        raise IllegalAction(
+            rule, Said("House rule: the truck's contents stay where they were placed.")
+        )
     truck = state.trucks[action.seat]
     if not truck.placed:
-        raise IllegalAction("truck.shape", "The truck is empty: there is nothing to shift.")
+        raise IllegalAction("truck.shape", Said("The truck is empty: there is nothing to shift."))
     if (action.rows, action.cols) not in truck.shifts():
         raise IllegalAction(
             "truck.shape",
-            "That shift moves nothing or pushes dominoes out of the truck; the contents "
-            f"must stay inside its {ROWS} rows and {COLS} columns.",
+            Said(
+                "That shift moves nothing or pushes dominoes out of the truck; the contents "
+                "must stay inside its {rows} rows and {columns} columns.",
+                rows=ROWS,
+                columns=COLS,
+            ),
         )
     return truck.shifted(action.rows, action.cols)
 
@@ -747,14 +874,19 @@ def _check_unload(state: TruckState, action: Unload) -> Score:
     held = state.holding[action.seat]
     if held is not None:
         raise IllegalAction(
-            "truck.unload", f"{who} holds {held}: load it or return it first, then unload."
+            "truck.unload",
+            Said(
+                "{who} holds {held}: load it or return it first, then unload.", who=who, held=held
+            ),
         )
     truck = state.trucks[action.seat]
     if not truck.placed:
-        raise IllegalAction("truck.unload", f"{who}'s truck is empty: there is nothing to unload.")
+        raise IllegalAction(
+            "truck.unload", Said("{who}'s truck is empty: there is nothing to unload.", who=who)
+        )
     if action.blank_as is not None and state.options["blanks"] != "wild":
         raise IllegalAction(
-            "truck.blanks", "Blanks are wild only under the house rule of wild blanks."
+            "truck.blanks", Said("Blanks are wild only under the house rule of wild blanks.")
         )
     if not action.score:
         return Score(0, ())
@@ -766,8 +898,10 @@ def _check_flip(state: TruckState, action: Flip) -> None:
     # tile outside the set is), but still under the rule that tosses the coin.
     if len(action.seats) != 2:
         raise InvalidAction(
-            f"A coin settles a tie between two seats, not {len(action.seats)}: toss it for "
-            "two seats at a time.",
+            Said(
+                "A coin settles a tie between two seats, not {n}: toss it for two seats at a time.",
+                n=len(action.seats),
+            ),
             rule="truck.draw",
         )
     for s in action.seats:
@@ -775,14 +909,21 @@ def _check_flip(state: TruckState, action: Flip) -> None:
     a, b = action.seats
     if a == b:
         raise InvalidAction(
-            f"A coin is tossed between two different seats, not {state.names[a]} and "
-            f"{state.names[a]}.",
+            Said(
+                "A coin is tossed between two different seats, not {who} and {who}.",
+                who=state.names[a],
+            ),
             rule="truck.draw",
         )
     if action.first not in action.seats:
         raise InvalidAction(
-            f"The coin was tossed between {state.names[a]} and {state.names[b]}: the seat "
-            f"that chooses first is one of them, not seat {action.first}.",
+            Said(
+                "The coin was tossed between {a} and {b}: the seat that chooses first is one "
+                "of them, not seat {seat}.",
+                a=state.names[a],
+                b=state.names[b],
+                seat=action.first,
+            ),
             rule="truck.draw",
         )
     totals = state.totals
@@ -790,25 +931,31 @@ def _check_flip(state: TruckState, action: Flip) -> None:
     if totals[a] == totals[b] and settled is not None:
         first = state.names[a if settled else b]
         raise IllegalAction(
-            "truck.draw", f"The coin has settled it this turn: {first} chooses first."
+            "truck.draw", Said("The coin has settled it this turn: {who} chooses first.", who=first)
         )
     if totals[a] != totals[b]:
         low = a if totals[a] < totals[b] else b
         raise IllegalAction(
             "truck.draw",
-            f"No coin is needed: {state.names[low]} has the lower score "
-            f"({totals[a]} to {totals[b]}) and chooses first.",
+            Said(
+                "No coin is needed: {who} has the lower score ({a} to {b}) and chooses first.",
+                who=state.names[low],
+                a=totals[a],
+                b=totals[b],
+            ),
         )
 
 
 def _check_undo(state: TruckState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
+        raise IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",
-            "That stands: a domino was placed in a truck after it, which closed its window "
-            "(taking that domino back does not reopen it).",
+            Said(
+                "That stands: a domino was placed in a truck after it, which closed its window "
+                "(taking that domino back does not reopen it)."
+            ),
         )
 
 
@@ -912,7 +1059,7 @@ def _transition(state: TruckState, action: Action) -> TruckState:
     if isinstance(action, Flip):
         _check_flip(state, action)
         return replace(plain, tosses=plain.tosses + (action,))
-    raise InvalidAction(f"Dump Truck has no {action.kind} action.")
+    raise InvalidAction(Said("Dump Truck has no {kind} action.", kind=action.kind))
 
 
 def _placed(state: TruckState, seat: int, truck: Truck) -> TruckState:

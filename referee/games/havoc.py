@@ -41,6 +41,7 @@ from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
+from referee.said import Said, listed, tiles
 from referee.tiles import DominoSet, Tile
 
 SLOTS = 6  # a train's slots, and the tiles each seat keeps in play (havoc.invariant)
@@ -198,28 +199,33 @@ class HavocState:
         return self.counted and bool(rounds) and self.number >= rounds
 
     @property
-    def match_end(self) -> tuple[str, str] | None:
+    def match_end(self) -> tuple[str, Said] | None:
         """The rule that ended the match (``havoc.win``) and how, in the players' words;
         None while it goes on."""
         if not self.match_over:
             return None
         rounds = self.options["rounds"]
+        how: str
         if self.stop is not None:
             how = stopped_words(self.stop)
         elif rounds == 1:
-            how = "the one agreed round is played"
+            how = Said("the one agreed round is played")
         else:
-            how = f"all {rounds} agreed rounds are played"
+            how = Said("all {rounds} agreed rounds are played", rounds=rounds)
         if self.champion is not None:
-            how += (
-                f", and {self.names[self.champion]} has the lowest total "
-                f"({self.totals[self.champion]})"
+            how = Said(
+                "{how}, and {who} has the lowest total ({total})",
+                how=how,
+                who=self.names[self.champion],
+                total=self.totals[self.champion],
             )
         elif self.shared:
-            how += (
-                f", and {' and '.join(self.names[s] for s in self.shared)} share the lowest total"
+            how = Said(
+                "{how}, and {who} share the lowest total",
+                how=how,
+                who=listed([self.names[s] for s in self.shared]),
             )
-        return "havoc.win", f"The match is over: {how}"
+        return "havoc.win", Said("The match is over: {how}", how=how)
 
     @property
     def carry(self) -> dict[str, Any]:
@@ -237,22 +243,33 @@ class HavocState:
         """The next seat in the current direction of play (``seat.order``)."""
         return (seat + self.direction) % self.seats
 
-    def public(self) -> dict[Tile, str]:
-        """Where each tile the table can see is (``set.unique``), in the players' words."""
-        where: dict[Tile, str] = {t: "out of play" for t in self.out}
+    def _sightings(self) -> dict[Tile, tuple[str, dict[str, str]]]:
+        """Where each tile the table can see is: the template of its words and their
+        parameters. Every action looks tiles up here, and only a refusal words one, so the
+        words (a Said each) are made only when asked for."""
+        where: dict[Tile, tuple[str, dict[str, str]]] = {t: ("out of play", {}) for t in self.out}
         for seat, rack in enumerate(self.racks):
-            owner = self.names[seat]
+            rack_of = {"owner": self.names[seat]}
             for t in rack.tiles:
-                where[t] = f"on {owner}'s train"
+                where[t] = ("on {owner}'s train", rack_of)
             if rack.slot is not None:
-                where[rack.slot] = f"in {owner}'s discard slot"
+                where[rack.slot] = ("in {owner}'s discard slot", rack_of)
             for t in rack.known:
-                where[t] = f"in {owner}'s tray (taken from a discard slot)"
+                where[t] = ("in {owner}'s tray (taken from a discard slot)", rack_of)
         return where
+
+    def public(self) -> dict[Tile, Said]:
+        """Where each tile the table can see is (``set.unique``), in the players' words."""
+        return {t: Said(words, **of) for t, (words, of) in self._sightings().items()}
+
+    def seen_at(self, tile: Tile) -> Said | None:
+        """Where the table can see ``tile``, in the players' words; None if it cannot."""
+        sighting = self._sightings().get(tile)
+        return None if sighting is None else Said(sighting[0], **sighting[1])
 
     def unseen(self) -> tuple[Tile, ...]:
         """Tiles the table has not seen: in the boneyard or in some tray."""
-        seen = self.public()
+        seen = self._sightings()
         return tuple(t for t in DominoSet(self.top).tiles if t not in seen)
 
     def holdable(self, seat: int) -> tuple[Tile, ...]:
@@ -287,11 +304,22 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
         options["set"] = 12 if players > SMALL_SET_PLAYERS else 9
     low, high = game.players
     if not low <= players <= high:
-        raise InvalidAction(f"{game.title} is for {low} to {high} players, not {players}.")
+        raise InvalidAction(
+            Said(
+                "{game} is for {low} to {high} players, not {players}.",
+                game=game.title,
+                low=low,
+                high=high,
+                players=players,
+            )
+        )
     if options["set"] == 9 and players > SMALL_SET_PLAYERS:
         raise InvalidAction(
-            f"A double-9 set serves up to {SMALL_SET_PLAYERS} players; {players} need the "
-            "double-12 set."
+            Said(
+                "A double-9 set serves up to {most} players; {players} need the double-12 set.",
+                most=SMALL_SET_PLAYERS,
+                players=players,
+            )
         )
     return options
 
@@ -333,10 +361,26 @@ def next_leader(state: HavocState) -> int | None:
 # Checks: each raises IllegalAction naming the rule, or returns what the action needs.
 
 
+def _commas(items: Sequence[object]) -> Said:
+    """``8-4, 7-7``; ``Ana, Ben``: an enumeration as the table has always read it, each item
+    a parameter (``listed`` would put an "and" before the last)."""
+    if not items:
+        return Said("")
+    said = Said("{only}", only=items[0])
+    for item in items[1:]:
+        said = Said("{first}, {then}", first=said, then=item)
+    return said
+
+
 def _check_seat(state: HavocState, seat: int) -> None:
     if seat >= state.seats:
         raise IllegalAction(
-            "seat.order", f"There is no seat {seat}; this match has seats 0 to {state.seats - 1}."
+            "seat.order",
+            Said(
+                "There is no seat {seat}; this match has seats 0 to {last}.",
+                seat=seat,
+                last=state.seats - 1,
+            ),
         )
     _check_going(state)
 
@@ -344,13 +388,16 @@ def _check_seat(state: HavocState, seat: int) -> None:
 def _check_going(state: HavocState) -> None:
     if state.match_end is not None:
         rule, why = state.match_end
-        raise IllegalAction(rule, f"{why}.")
+        raise IllegalAction(rule, Said("{why}.", why=why))
     if state.result is not None:
-        raise IllegalAction("havoc.win", "This round is over and tallied.")
+        raise IllegalAction("havoc.win", Said("This round is over and tallied."))
     if state.ended is not None:
         raise IllegalAction(
             "havoc.win",
-            f"The round is over: {state.names[state.ended]}'s train is full. Tally the trays.",
+            Said(
+                "The round is over: {who}'s train is full. Tally the trays.",
+                who=state.names[state.ended],
+            ),
         )
 
 
@@ -361,20 +408,32 @@ def _check_turn(state: HavocState, seat: int, doing: str) -> None:
         responder = state.names[doubles.responder]
         if seat != doubles.responder:
             raise IllegalAction(
-                "havoc.doubles", f"{doubles.double} must be answered first, by {responder}."
+                "havoc.doubles",
+                Said(
+                    "{double} must be answered first, by {responder}.",
+                    double=doubles.double,
+                    responder=responder,
+                ),
             )
         raise IllegalAction(
             "havoc.doubles",
-            f"{who} must answer {doubles.double} first: take it, match it or pass.",
+            Said(
+                "{who} must answer {double} first: take it, match it or pass.",
+                who=who,
+                double=doubles.double,
+            ),
         )
     if state.turn is None:
         if doing != DRAW:
             raise IllegalAction(
-                "havoc.turn", "The round begins with a draw from the boneyard: draw first."
+                "havoc.turn", Said("The round begins with a draw from the boneyard: draw first.")
             )
         return
     if seat != state.turn:
-        raise IllegalAction("seat.order", f"It is {state.names[state.turn]}'s turn, not {who}'s.")
+        raise IllegalAction(
+            "seat.order",
+            Said("It is {turn}'s turn, not {who}'s.", turn=state.names[state.turn], who=who),
+        )
 
 
 def _check_tile(state: HavocState, seat: int, tile: Tile) -> None:
@@ -384,14 +443,22 @@ def _check_tile(state: HavocState, seat: int, tile: Tile) -> None:
     rack, who = state.racks[seat], state.names[seat]
     if tile in rack.known:
         return
-    where = state.public().get(tile)
+    where = state.seen_at(tile)
     if where is not None:
-        raise IllegalAction("set.unique", f"{tile} is {where}, not in {who}'s tray.")
+        raise IllegalAction(
+            "set.unique",
+            Said("{tile} is {where}, not in {who}'s tray.", tile=tile, where=where, who=who),
+        )
     if len(rack.known) >= rack.tray:
         raise IllegalAction(
             "set.unique",
-            f"Every tile in {who}'s tray was taken from a discard slot: "
-            f"{', '.join(map(str, rack.known))}; {tile} is not among them.",
+            Said(
+                "Every tile in {who}'s tray was taken from a discard slot: {known}; {tile} is "
+                "not among them.",
+                who=who,
+                known=_commas(rack.known),
+                tile=tile,
+            ),
         )
 
 
@@ -401,50 +468,75 @@ def _check_draw(state: HavocState, action: DrawFrom) -> None:
     if state.step == PLAY and not state.drew:
         raise IllegalAction(
             "havoc.boneyard-empty",
-            f"Nothing is left for {who} to draw: {who} skips the draw, then plays a tile to "
-            "the train or ends the turn.",
+            Said(
+                "Nothing is left for {who} to draw: {who} skips the draw, then plays a tile to "
+                "the train or ends the turn.",
+                who=who,
+            ),
         )
     if state.step != DRAW:
-        then = "play a tile to the train or discard" if state.step == PLAY else "discard"
-        raise IllegalAction("havoc.turn", f"{who} has drawn this turn; now {then}.")
+        if state.step == PLAY:
+            drawn = "{who} has drawn this turn; now play a tile to the train or discard."
+        else:
+            drawn = "{who} has drawn this turn; now discard."
+        raise IllegalAction("havoc.turn", Said(drawn, who=who))
     if action.source == BONEYARD:
         if not state.boneyard:
             raise IllegalAction(
                 "havoc.boneyard-empty",
-                "The boneyard is empty: take a tile from another seat's discard slot.",
+                Said("The boneyard is empty: take a tile from another seat's discard slot."),
             )
         if action.tile is not None:
             DominoSet(state.top).check(action.tile)
             if not action.tile.is_double:
                 raise IllegalAction(
                     "info.public",
-                    f"A tile drawn from the boneyard stays private unless it is a double; "
-                    f"record the draw without naming {action.tile}.",
+                    Said(
+                        "A tile drawn from the boneyard stays private unless it is a double; "
+                        "record the draw without naming {tile}.",
+                        tile=action.tile,
+                    ),
                 )
-            where = state.public().get(action.tile)
+            where = state.seen_at(action.tile)
             if where is not None:
-                raise IllegalAction("set.unique", f"{action.tile} is {where}.")
+                raise IllegalAction(
+                    "set.unique", Said("{tile} is {where}.", tile=action.tile, where=where)
+                )
         return
     other = int(action.source)
     if other >= state.seats:
-        raise IllegalAction("seat.order", f"There is no seat {other}.")
+        raise IllegalAction("seat.order", Said("There is no seat {seat}.", seat=other))
     if other == seat:
         raise IllegalAction(
             "havoc.turn",
-            f"{who} may take another seat's discard, not the one in {who}'s own slot.",
+            Said(
+                "{who} may take another seat's discard, not the one in {who}'s own slot.", who=who
+            ),
         )
     lying = state.racks[other].slot
     owner = state.names[other]
     if lying is None:
-        raise IllegalAction("havoc.turn", f"{owner}'s discard slot is empty.")
+        raise IllegalAction("havoc.turn", Said("{owner}'s discard slot is empty.", owner=owner))
     if action.tile is None:
         # A discard lies face up (havoc.turn): the record names it, so a replay can check it.
         raise InvalidAction(
-            f"Name the tile {who} takes from {owner}'s discard slot: {lying}.", rule="havoc.turn"
+            Said(
+                "Name the tile {who} takes from {owner}'s discard slot: {tile}.",
+                who=who,
+                owner=owner,
+                tile=lying,
+            ),
+            rule="havoc.turn",
         )
     if action.tile != lying:
         raise IllegalAction(
-            "havoc.turn", f"{owner}'s discard slot holds {lying}, not {action.tile}."
+            "havoc.turn",
+            Said(
+                "{owner}'s discard slot holds {lying}, not {tile}.",
+                owner=owner,
+                lying=lying,
+                tile=action.tile,
+            ),
         )
 
 
@@ -452,14 +544,22 @@ def _check_train(state: HavocState, action: Train) -> None:
     seat, who, tile = action.seat, state.names[action.seat], action.tile
     _check_turn(state, seat, PLAY)
     if state.step == DRAW:
-        raise IllegalAction("havoc.turn", f"Draw first, then play: {who} has not drawn yet.")
+        raise IllegalAction(
+            "havoc.turn", Said("Draw first, then play: {who} has not drawn yet.", who=who)
+        )
     if state.step == DISCARD:
         raise IllegalAction(
-            "havoc.turn", f"{who} has played to the train this turn; now discard a tray tile."
+            "havoc.turn",
+            Said("{who} has played to the train this turn; now discard a tray tile.", who=who),
         )
     if not tile.has(action.lead):
         raise InvalidAction(
-            f"{tile} has no {action.lead}: write the train tile as it lies.", rule="havoc.turn"
+            Said(
+                "{tile} has no {lead}: write the train tile as it lies.",
+                tile=tile,
+                lead=action.lead,
+            ),
+            rule="havoc.turn",
         )
     _check_tile(state, seat, tile)
     end = state.racks[seat].free_end
@@ -468,13 +568,24 @@ def _check_train(state: HavocState, action: Train) -> None:
     if not tile.has(end):
         raise IllegalAction(
             "havoc.turn",
-            f"{tile} does not match the free end of {who}'s train: the next tile must bear "
-            f"a {end}.",
+            Said(
+                "{tile} does not match the free end of {who}'s train: the next tile must bear "
+                "a {end}.",
+                tile=tile,
+                who=who,
+                end=end,
+            ),
         )
     if action.lead != end:
+        # The tile as written on the train, matching half first: two numbers, not a Tile
+        # (a Tile always shows its high half first).
         raise IllegalAction(
             "havoc.turn",
-            f"Write the matching half first: {end}-{tile.other(end)} on a train ending in {end}.",
+            Said(
+                "Write the matching half first: {end}-{free} on a train ending in {end}.",
+                end=end,
+                free=tile.other(end),
+            ),
         )
 
 
@@ -482,12 +593,17 @@ def _check_discard(state: HavocState, action: Discard) -> None:
     seat, who = action.seat, state.names[action.seat]
     _check_turn(state, seat, DISCARD)
     if state.step == DRAW:
-        raise IllegalAction("havoc.turn", f"Draw first, then discard: {who} has not drawn yet.")
+        raise IllegalAction(
+            "havoc.turn", Said("Draw first, then discard: {who} has not drawn yet.", who=who)
+        )
     if not state.drew:
         raise IllegalAction(
             "havoc.boneyard-empty",
-            f"{who} drew nothing this turn (nothing was left to draw), so {who} keeps six "
-            "tiles and discards nothing: play to the train or end the turn.",
+            Said(
+                "{who} drew nothing this turn (nothing was left to draw), so {who} keeps six "
+                "tiles and discards nothing: play to the train or end the turn.",
+                who=who,
+            ),
         )
     _check_tile(state, seat, action.tile)
 
@@ -496,31 +612,45 @@ def _check_pass(state: HavocState, action: Pass) -> None:
     seat, who = action.seat, state.names[action.seat]
     _check_turn(state, seat, PLAY)
     if state.step == DRAW:
-        raise IllegalAction("havoc.turn", f"Draw first: {who} has not drawn yet.")
+        raise IllegalAction("havoc.turn", Said("Draw first: {who} has not drawn yet.", who=who))
     if state.drew:
         raise IllegalAction(
             "havoc.turn",
-            f"{who} drew this turn: the turn ends with a discard to keep six tiles in play.",
+            Said(
+                "{who} drew this turn: the turn ends with a discard to keep six tiles in play.",
+                who=who,
+            ),
         )
 
 
 def _check_respond(state: HavocState, action: Respond) -> None:
     doubles, seat, who = state.doubles, action.seat, state.names[action.seat]
     if doubles is None:
-        raise IllegalAction("havoc.doubles", "No double is waiting for an answer.")
+        raise IllegalAction("havoc.doubles", Said("No double is waiting for an answer."))
     if seat != doubles.responder:
         raise IllegalAction(
             "havoc.doubles",
-            f"{state.names[doubles.responder]} answers {doubles.double} now, not {who}.",
+            Said(
+                "{responder} answers {double} now, not {who}.",
+                responder=state.names[doubles.responder],
+                double=doubles.double,
+                who=who,
+            ),
         )
     n, rack = doubles.number, state.racks[seat]
     if action.take:
         if rack.free_end != n:
-            ends = f"ends in {rack.free_end}" if rack.train else "is empty"
+            ends = Said("ends in {end}", end=rack.free_end) if rack.train else Said("is empty")
             raise IllegalAction(
                 "havoc.doubles",
-                f"{who}'s train {ends}: only a train ending in {n} takes {doubles.double}. "
-                f"{who} must put a tray tile bearing {n} in its place, or pass.",
+                Said(
+                    "{who}'s train {ends}: only a train ending in {n} takes {double}. {who} must "
+                    "put a tray tile bearing {n} in its place, or pass.",
+                    who=who,
+                    ends=ends,
+                    n=n,
+                    double=doubles.double,
+                ),
             )
         return
     if action.match is None:
@@ -528,28 +658,47 @@ def _check_respond(state: HavocState, action: Respond) -> None:
         if holding and state.replacements(seat) is not None:
             raise IllegalAction(
                 "havoc.doubles",
-                f"{who} took {holding[0]} from a discard slot and holds a {n}: {who} must put "
-                f"it in {doubles.double}'s place.",
+                Said(
+                    "{who} took {tile} from a discard slot and holds a {n}: {who} must put it "
+                    "in {double}'s place.",
+                    who=who,
+                    tile=holding[0],
+                    n=n,
+                    double=doubles.double,
+                ),
             )
         return
     tile = action.match
     if not tile.has(n):
         raise IllegalAction(
-            "havoc.doubles", f"{tile} does not bear a {n}: it cannot take {doubles.double}'s place."
+            "havoc.doubles",
+            Said(
+                "{tile} does not bear a {n}: it cannot take {double}'s place.",
+                tile=tile,
+                n=n,
+                double=doubles.double,
+            ),
         )
     _check_tile(state, seat, tile)
     sources = state.replacements(seat)
     if sources is None:
         raise IllegalAction(
             "havoc.boneyard-empty",
-            f"Nothing is left to draw a replacement from (the boneyard and the other discard "
-            f"slots are empty), so {who} cannot match {doubles.double}: {who} passes.",
+            Said(
+                "Nothing is left to draw a replacement from (the boneyard and the other discard "
+                "slots are empty), so {who} cannot match {double}: {who} passes.",
+                who=who,
+                double=doubles.double,
+            ),
         )
     if action.source == BONEYARD:
         if not state.boneyard:
             raise IllegalAction(
                 "havoc.boneyard-empty",
-                "The boneyard is empty: the replacement is taken from another seat's discard slot.",
+                Said(
+                    "The boneyard is empty: the replacement is taken from another seat's "
+                    "discard slot."
+                ),
             )
         if action.replacement is not None:
             double = action.replacement
@@ -557,30 +706,48 @@ def _check_respond(state: HavocState, action: Respond) -> None:
             if not double.is_double:
                 raise IllegalAction(
                     "info.public",
-                    f"A replacement from the boneyard stays private unless it is a double; "
-                    f"do not name {double}.",
+                    Said(
+                        "A replacement from the boneyard stays private unless it is a double; "
+                        "do not name {tile}.",
+                        tile=double,
+                    ),
                 )
-            where = state.public().get(double)
+            where = state.seen_at(double)
             if where is not None or double == tile:
-                raise IllegalAction("set.unique", f"{double} is {where or 'the matching tile'}.")
+                if where is None:
+                    where = Said("the matching tile")
+                raise IllegalAction(
+                    "set.unique", Said("{tile} is {where}.", tile=double, where=where)
+                )
         return
     other = int(action.source)
     if other not in sources:
-        raise IllegalAction(
-            "havoc.boneyard-empty",
-            "The replacement comes from another seat's discard slot, not the one just matched; "
-            + (
-                "the slots to take from: " + ", ".join(state.names[s] for s in sources)
-                if sources
-                else "draw it from the boneyard"
+        if sources:
+            refusal = Said(
+                "The replacement comes from another seat's discard slot, not the one just "
+                "matched; the slots to take from: {seats}.",
+                seats=_commas([state.names[s] for s in sources]),
             )
-            + ".",
-        )
+        else:
+            refusal = Said(
+                "The replacement comes from another seat's discard slot, not the one just "
+                "matched; draw it from the boneyard."
+            )
+        raise IllegalAction("havoc.boneyard-empty", refusal)
     if action.replacement != state.racks[other].slot:
         raise IllegalAction(
             "havoc.boneyard-empty",
-            f"{state.names[other]}'s discard slot holds {state.racks[other].slot}.",
+            Said(
+                "{owner}'s discard slot holds {tile}.",
+                owner=state.names[other],
+                tile=state.racks[other].slot,
+            ),
         )
+
+
+def _pips(n: int) -> Said:
+    """``1 pip``, ``30 pips``: a count of pips, its plural in its template."""
+    return Said("{n} pip" if n == 1 else "{n} pips", n=n)
 
 
 def _check_tally(state: HavocState, action: Tally) -> RoundResult:
@@ -588,7 +755,8 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
         _check_going(state)
     if state.ended is None:
         raise IllegalAction(
-            "havoc.win", "The round is not over: it ends when a seat's six train slots are full."
+            "havoc.win",
+            Said("The round is not over: it ends when a seat's six train slots are full."),
         )
     winner = state.ended
     assert winner is not None
@@ -596,69 +764,102 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
     declared = dict(action.hands if action.hands is not None else action.pips or ())
     for seat in declared:
         if seat >= state.seats:
-            raise IllegalAction("seat.order", f"There is no seat {seat}.")
+            raise IllegalAction("seat.order", Said("There is no seat {seat}.", seat=seat))
     missing = [state.names[s] for s in range(state.seats) if s != winner and s not in declared]
     if missing:
         raise IllegalAction(
-            "havoc.win", f"Declare every tray but the winner's: {', '.join(missing)} still."
+            "havoc.win",
+            Said("Declare every tray but the winner's: {missing} still.", missing=_commas(missing)),
         )
     pips = [0] * state.seats
     if action.hands is None:
         for seat, total in declared.items():
-            most = racks[seat].tray * 2 * state.top
+            who, rack = state.names[seat], racks[seat]
+            most = rack.tray * 2 * state.top
             if seat != winner and total > most:
+                if rack.tray == 1:
+                    holds = "{who}'s {n} tile holds at most {most} pips, not {total}."
+                else:
+                    holds = "{who}'s {n} tiles hold at most {most} pips, not {total}."
                 raise IllegalAction(
-                    "havoc.win",
-                    f"{state.names[seat]}'s {racks[seat].tray} tiles hold at most {most} pips, "
-                    f"not {total}.",
+                    "havoc.win", Said(holds, who=who, n=rack.tray, most=most, total=total)
                 )
-            known = sum(t.pips for t in racks[seat].known)
+            known = sum(t.pips for t in rack.known)
             if seat != winner and total < known:
-                raise IllegalAction(
-                    "havoc.win",
-                    f"{state.names[seat]} took {', '.join(map(str, racks[seat].known))} from "
-                    f"discard slots and never played them: at least {known} pips, not {total}.",
-                )
+                if len(rack.known) == 1:
+                    kept = Said(
+                        "{who} took {tile} from a discard slot and never played it: at least "
+                        "{pips}, not {total}.",
+                        who=who,
+                        tile=rack.known[0],
+                        pips=_pips(known),
+                        total=total,
+                    )
+                else:
+                    kept = Said(
+                        "{who} took {tiles} from discard slots and never played them: at least "
+                        "{pips}, not {total}.",
+                        who=who,
+                        tiles=_commas(rack.known),
+                        pips=_pips(known),
+                        total=total,
+                    )
+                raise IllegalAction("havoc.win", kept)
             if seat != winner:
                 pips[seat] = total
         return RoundResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
     seen: dict[Tile, int] = {}
-    for seat, tiles in declared.items():
+    for seat, held in declared.items():
         who = state.names[seat]
-        for tile in tiles:
+        for tile in held:
             if tile in seen:
                 raise IllegalAction(
                     "set.unique",
-                    f"{tile} is declared twice ({state.names[seen[tile]]} and {who}).",
+                    Said(
+                        "{tile} is declared twice ({first} and {then}).",
+                        tile=tile,
+                        first=state.names[seen[tile]],
+                        then=who,
+                    ),
                 )
             seen[tile] = seat
             _check_tile(state, seat, tile)
         if seat == winner:
             continue
-        if len(tiles) != racks[seat].tray:
+        if len(held) != racks[seat].tray:
+            if len(held) == 1:
+                count = "{who}'s tray holds {tiles}; {n} was declared."
+            else:
+                count = "{who}'s tray holds {tiles}; {n} were declared."
             raise IllegalAction(
                 "havoc.invariant",
-                f"{who}'s tray holds {racks[seat].tray} tiles; {len(tiles)} were declared.",
+                Said(count, who=who, tiles=tiles(racks[seat].tray), n=len(held)),
             )
-        kept = [t for t in racks[seat].known if t not in tiles]
+        kept = [t for t in racks[seat].known if t not in held]
         if kept:
             raise IllegalAction(
                 "havoc.win",
-                f"{who} took {kept[0]} from a discard slot and never played it: it is in "
-                f"{who}'s tray.",
+                Said(
+                    "{who} took {tile} from a discard slot and never played it: it is in "
+                    "{who}'s tray.",
+                    who=who,
+                    tile=kept[0],
+                ),
             )
-        pips[seat] = sum(t.pips for t in tiles)
+        pips[seat] = sum(t.pips for t in held)
     return RoundResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
 
 
 def _check_undo(state: HavocState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
+        raise IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",
-            "Only the last action can be taken back: every action moves a tile, which "
-            "closes the window on the one before.",
+            Said(
+                "Only the last action can be taken back: every action moves a tile, which "
+                "closes the window on the one before."
+            ),
         )
 
 
@@ -744,12 +945,12 @@ def _transition(state: HavocState, action: Action) -> HavocState:
     if isinstance(action, Stop):
         if state.match_end is not None:
             rule, why = state.match_end
-            raise IllegalAction(rule, f"{why}.")
+            raise IllegalAction(rule, Said("{why}.", why=why))
         nobody = (0,) * state.seats
         result = state.result or RoundResult(None, STOPPED, nobody, nobody)
         after = replace(state, stop=action, result=result, doubles=None, turn=None, ended=None)
         return after if action.abandoned else _settle(after)
-    raise InvalidAction(f"Double Domino Havoc has no {action.kind} action.")
+    raise InvalidAction(Said("Double Domino Havoc has no {kind} action.", kind=action.kind))
 
 
 def _draw(state: HavocState, action: DrawFrom) -> HavocState:

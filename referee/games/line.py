@@ -59,11 +59,15 @@ from referee.games.scoring import (
 )
 from referee.layout import END, SIDE, Layout, LayoutRules
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
+from referee.said import Said, listed, tiles
 from referee.teams import Team, leader, team_name, team_of, teams
 from referee.tiles import DominoSet, Tile
 
 #: Declarations the referee considers (multiples of 5 up to this): no count reaches it.
 MOST_DECLARED = 120
+
+#: Who acts when no seat does (a tally, a score-pad entry): "so the table cannot ...".
+_THE_TABLE = Said("the table")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +86,7 @@ class Finding:
     rule: str
     action: int
     seat: int
-    message: str
+    message: Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +121,7 @@ class RoundResult:
     pips: tuple[int, ...]
     points: tuple[int, ...]
     findings: tuple[Finding, ...] = ()
-    bonus: str = ""  # how fives.end-bonus was counted, for the table (not exported)
+    bonus: Said = Said("")  # how fives.end-bonus was counted, for the table (not exported)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -212,11 +216,11 @@ class RoundState:
         return self.champion is not None or bool(self.shared) or self.stop is not None
 
     @property
-    def match_end(self) -> tuple[str, str] | None:
+    def match_end(self) -> tuple[str, Said] | None:
         """The rule that ended the match and how, in the players' words; None while it goes
         on. Every refusal of play after the end cites it, in a round or after the last."""
         if self.stop is not None:
-            return "correct.abandon", f"The match is over: {stopped_words(self.stop)}"
+            return "correct.abandon", Said("The match is over: {how}", how=stopped_words(self.stop))
         return self.scoring.match_end(self)
 
     def abandoned_result(self) -> RoundResult:
@@ -321,26 +325,49 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     low, high = game.players[0], max_players(game, options["set"])
     if not low <= players <= high:
         raise InvalidAction(
-            f"{game.title} with a double-{options['set']} set is for {low} to {high} players,"
-            f" not {players}."
+            Said(
+                "{game} with a double-{top} set is for {low} to {high} players, not {players}.",
+                game=game.title,
+                top=options["set"],
+                low=low,
+                high=high,
+                players=players,
+            )
         )
     if options.get("partnerships") and players != 4:
         raise InvalidAction(
-            f"Playing in pairs takes four players, two teams of two; this table has {players}."
+            Said(
+                "Playing in pairs takes four players, two teams of two; this table has {players}.",
+                players=players,
+            )
         )
     if options.get("count_all_hands") and not options.get("partnerships"):
         raise InvalidAction(
-            "count_all_hands counts the partner's hand too, so it needs partnerships: "
-            "without partners the round's winner already scores every other hand."
+            Said(
+                "count_all_hands counts the partner's hand too, so it needs partnerships: "
+                "without partners the round's winner already scores every other hand."
+            )
         )
     dealt = hand_size(game, options, players) * players
-    tiles = len(DominoSet(options["set"]).tiles)
+    in_set = len(DominoSet(options["set"]).tiles)
     reserve = options.get("reserve", 0)
-    if dealt + reserve > tiles:
+    if dealt + reserve > in_set:
+        template = (
+            "A double-{top} set has {tiles}: not enough to deal {each} each to {players} players"
+            " and keep {reserve} back."
+            if reserve
+            else "A double-{top} set has {tiles}: not enough to deal {each} each to {players}"
+            " players."
+        )
         raise InvalidAction(
-            f"A double-{options['set']} set has {tiles} tiles: not enough to deal "
-            f"{dealt // players} each to {players} players"
-            + (f" and keep {reserve} back." if reserve else ".")
+            Said(
+                template,
+                top=options["set"],
+                tiles=tiles(in_set),
+                each=dealt // players,
+                players=players,
+                reserve=reserve,
+            )
         )
     return options
 
@@ -398,62 +425,93 @@ def _check_seat(state: RoundState, seat: int) -> None:
     if seat >= state.seats:
         raise IllegalAction(
             "seat.order",
-            f"There is no seat {seat} at this table; the seats are 0 to {state.seats - 1}.",
+            Said(
+                "There is no seat {seat} at this table; the seats are 0 to {last}.",
+                seat=seat,
+                last=state.seats - 1,
+            ),
         )
 
 
-def _check_match_on(state: RoundState, who: str, doing: str) -> None:
+def _check_match_on(state: RoundState, who: str, doing: Said) -> None:
+    """``doing`` is what was refused, one of :data:`_DOING`'s phrases."""
     ended = state.match_end
     if ended is not None:
         rule, why = ended
-        raise IllegalAction(rule, f"{why}, so {who} cannot {doing}.")
+        raise IllegalAction(
+            rule, Said("{why}, so {who} cannot {doing}.", why=why, who=who, doing=doing)
+        )
 
 
-def _check_turn(state: RoundState, seat: int, doing: str) -> None:
+def _check_turn(state: RoundState, seat: int, doing: Said) -> None:
     _check_seat(state, seat)
-    _check_match_on(state, state.name(seat), doing)
+    who = state.name(seat)
+    _check_match_on(state, who, doing)
     if state.result is not None and state.result.reason == ABANDONED:
         raise IllegalAction(
             "correct.abandon",
-            f"This round was abandoned, so {state.name(seat)} cannot {doing} in it; the next "
-            "round has begun.",
+            Said(
+                "This round was abandoned, so {who} cannot {doing} in it; the next round has "
+                "begun.",
+                who=who,
+                doing=doing,
+            ),
         )
     if state.result is not None:
         tallied = state.scoring.tallied  # an untallied round's end cites how it ended
         ended = "end.domino" if state.ended == DOMINO else "end.blocked"
+        template = (
+            "This round is tallied, so {who} cannot {doing} in it; the next round has begun."
+            if tallied
+            else "This round is over, so {who} cannot {doing} in it; the next round has begun."
+        )
         raise IllegalAction(
-            "tally.hands" if tallied else ended,
-            f"This round is {'tallied' if tallied else 'over'}, so "
-            f"{state.name(seat)} cannot {doing} in it; the next round has begun.",
+            "tally.hands" if tallied else ended, Said(template, who=who, doing=doing)
         )
     if state.is_over:
         why = (
-            f"{state.name(_domino_seat(state))} played their last tile"
+            Said("{who} played their last tile", who=state.name(_domino_seat(state)))
             if state.ended == DOMINO
-            else "the game is blocked"
+            else Said("the game is blocked")
         )
         raise IllegalAction(
             "end.domino" if state.ended == DOMINO else "end.blocked",
-            f"The round is over ({why}), so {state.name(seat)} cannot {doing}; tally the hands.",
+            Said(
+                "The round is over ({why}), so {who} cannot {doing}; tally the hands.",
+                why=why,
+                who=who,
+                doing=doing,
+            ),
         )
     if state.turn is not None and seat != state.turn:
         raise IllegalAction(
             "turn.order",
-            f"It is {state.name(state.turn)}'s turn, not {state.name(seat)}'s; "
-            f"{state.name(seat)} cannot {doing} now.",
+            Said(
+                "It is {turn}'s turn, not {who}'s; {who} cannot {doing} now.",
+                turn=state.name(state.turn),
+                who=who,
+                doing=doing,
+            ),
         )
     if state.must_roll is not None:
-        who = state.name(seat)
-        dice = "2 dice for multiples or 4 for a virtual card"
+        dice = Said("2 dice for multiples or 4 for a virtual card")
         if state.must_roll < 0:
             raise IllegalAction(
                 "dominards.dice",
-                f"The seat that leads controls the dice and rolls first ({dice}); "
-                f"record the roll, then the lead.",
+                Said(
+                    "The seat that leads controls the dice and rolls first ({dice}); record the "
+                    "roll, then the lead.",
+                    dice=dice,
+                ),
             )
         raise IllegalAction(
             "dominards.dice",
-            f"{who} controls the dice now and rolls first ({dice}); then {who} can {doing}.",
+            Said(
+                "{who} controls the dice now and rolls first ({dice}); then {who} can {doing}.",
+                who=who,
+                dice=dice,
+                doing=doing,
+            ),
         )
 
 
@@ -463,32 +521,51 @@ def _check_roll(state: RoundState, action: Roll) -> None:
     who = state.name(action.seat)
     if not state.dominards:
         raise IllegalAction(
-            "dominards.dice", f"{state.game.title} has no dice; they belong to Dominards."
+            "dominards.dice",
+            Said("{game} has no dice; they belong to Dominards.", game=state.game.title),
         )
-    _check_match_on(state, who, "roll")
+    _check_match_on(state, who, _DOING["roll"])
     if state.is_over:
         raise IllegalAction(
             "end.domino" if state.ended == DOMINO else "end.blocked",
-            f"The round is over, so {who} cannot roll in it; the next round is dealt.",
+            Said(
+                "The round is over, so {who} cannot roll in it; the next round is dealt.", who=who
+            ),
         )
     if state.must_roll is None:
         dice = state.dice
         assert dice is not None
+        left = dice.turns_left(state.seats)
+        template = (
+            "{who}'s roll of {roll} ({target}) still governs {n} more turn; nobody rolls until "
+            "then."
+            if left == 1
+            else "{who}'s roll of {roll} ({target}) still governs {n} more turns; nobody rolls "
+            "until then."
+        )
         raise IllegalAction(
             "dominards.dice",
-            f"{state.name(dice.controller)}'s roll of {_dice_words(dice.roll)} ({dice.target}) "
-            f"still governs {dice.turns_left(state.seats)} more "
-            f"turn{'s' if dice.turns_left(state.seats) != 1 else ''}; nobody rolls until then.",
+            Said(
+                template,
+                who=state.name(dice.controller),
+                roll=_dice_words(dice.roll),
+                target=dice.target,
+                n=left,
+            ),
         )
     if state.must_roll >= 0 and action.seat != state.must_roll:
         raise IllegalAction(
             "dominards.dice",
-            f"{state.name(state.must_roll)} controls the dice now, not {who}; "
-            f"{state.name(state.must_roll)} rolls.",
+            Said(
+                "{controller} controls the dice now, not {who}; {controller} rolls.",
+                controller=state.name(state.must_roll),
+                who=who,
+            ),
         )
 
 
 def _dice_words(roll: tuple[int, ...]) -> str:
+    """The dice as read out, "3 + 4": digits and plus signs, no words to translate."""
     return " + ".join(map(str, roll))
 
 
@@ -497,54 +574,83 @@ def _check_play(state: RoundState, action: Play) -> Layout:
         _check_seat(state, action.seat)
         raise IllegalAction(
             "round.lead",
-            f"{state.name(state.leader)} leads this round: in {state.game.title} the seat left "
-            f"of the last round's leader leads; {state.name(action.seat)} plays in turn after.",
+            Said(
+                "{leader} leads this round: in {game} the seat left of the last round's leader "
+                "leads; {who} plays in turn after.",
+                leader=state.name(state.leader),
+                game=state.game.title,
+                who=state.name(action.seat),
+            ),
         )
-    _check_turn(state, action.seat, "play")
+    _check_turn(state, action.seat, _DOING["play"])
     if not state.dominards and (action.card or action.drop):
         raise IllegalAction(
             "dominards.card",
-            f"Cards are dropped only in Dominards; {state.game.title} has no cards.",
+            Said(
+                "Cards are dropped only in Dominards; {game} has no cards.", game=state.game.title
+            ),
         )
     # A rules refusal (not malformed input): 9-9 is a fine tile, just not in this set.
     for tile in (action.tile, action.on):
         if tile is not None and tile not in DominoSet(state.top):
-            raise IllegalAction("set.tiles", f"{tile} is not in a double-{state.top} set.")
+            raise IllegalAction("set.tiles", _not_in_set(state, tile))
     return state.layout.play(action.tile, action.on, action.face)
 
 
 def _check_draw(state: RoundState, action: Draw) -> None:
-    _check_turn(state, action.seat, "draw")
+    _check_turn(state, action.seat, _DOING["draw"])
     who = state.name(action.seat)
     if not state.game.draws:
         raise IllegalAction(
             "block.no-draw",
-            f"There is no drawing in {state.game.title}: {who} plays a tile or knocks.",
+            Said(
+                "There is no drawing in {game}: {who} plays a tile or knocks.",
+                game=state.game.title,
+                who=who,
+            ),
         )
     if not state.layout.placed:
         raise IllegalAction(
-            "round.lead", f"{who} cannot draw yet: nobody draws before the lead; record it first."
+            "round.lead",
+            Said("{who} cannot draw yet: nobody draws before the lead; record it first.", who=who),
         )
     if state.options["draw_until"] == "one":
         if state.drew:
             raise IllegalAction(
                 "draw.until",
-                f"{who} has drawn this turn already: {who} plays the drawn tile if it fits, "
-                "else knocks.",
+                Said(
+                    "{who} has drawn this turn already: {who} plays the drawn tile if it fits, "
+                    "else knocks.",
+                    who=who,
+                ),
             )
         if action.count != 1:
-            raise IllegalAction("draw.until", f"{who} draws a single tile, not {action.count}.")
+            raise IllegalAction(
+                "draw.until",
+                Said("{who} draws a single tile, not {n}.", who=who, n=action.count),
+            )
     if state.drawable == 0:
         reserve = state.options["reserve"]
-        left = f"only the {reserve} reserved tiles are left" if reserve else "the boneyard is empty"
+        if not reserve:
+            left = Said("the boneyard is empty")
+        elif reserve == 1:
+            left = Said("only the {n} reserved tile is left", n=reserve)
+        else:
+            left = Said("only the {n} reserved tiles are left", n=reserve)
         raise IllegalAction(
-            _drawing(state, "draw.reserve"), f"Nothing can be drawn: {left}. {who} knocks."
+            _drawing(state, "draw.reserve"),
+            Said("Nothing can be drawn: {left}. {who} knocks.", left=left, who=who),
         )
     if action.count > state.drawable:
         raise IllegalAction(
             _drawing(state, "draw.reserve"),
-            f"Only {state.drawable} tile{'s' if state.drawable > 1 else ''} can be drawn, "
-            f"not {action.count}; {who} draws {state.drawable} at most.",
+            Said(
+                "Only {tiles} can be drawn, not {count}; {who} draws {n} at most.",
+                tiles=tiles(state.drawable),
+                count=action.count,
+                who=who,
+                n=state.drawable,
+            ),
         )
 
 
@@ -555,166 +661,258 @@ def _drawing(state: RoundState, rule: str) -> str:
 
 
 def _check_pass(state: RoundState, action: Pass) -> None:
-    _check_turn(state, action.seat, "knock")
+    _check_turn(state, action.seat, _DOING["pass"])
     who = state.name(action.seat)
     if not state.layout.placed:
         raise IllegalAction(
-            "round.lead", f"{who} cannot knock yet: nobody knocks before the lead; record it first."
+            "round.lead",
+            Said(
+                "{who} cannot knock yet: nobody knocks before the lead; record it first.", who=who
+            ),
         )
     drew_one = state.options.get("draw_until") == "one" and state.drew > 0
     if state.drawable and not drew_one:
-        n = state.drawable
         raise IllegalAction(
             _drawing(state, "draw.must-draw"),
-            f"{who} cannot knock while {n} tile{'s' if n > 1 else ''} can still be drawn; "
-            f"{who} draws first.",
+            Said(
+                "{who} cannot knock while {n} can still be drawn; {who} draws first.",
+                who=who,
+                n=tiles(state.drawable),
+            ),
         )
 
 
 def _check_undo(state: RoundState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", "There is nothing to take back in this round.")
+        raise IllegalAction(
+            "procedure.misplay", Said("There is nothing to take back in this round.")
+        )
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",
-            f"{_describe(state, state.last)} stands: a tile was placed after it, which "
-            "closed its misplay window.",
+            Said(
+                "{action} stands: a tile was placed after it, which closed its misplay window.",
+                action=_describe(state, state.last),
+            ),
         )
 
 
-def _check_declaring_game(state: RoundState, seat: int, doing: str) -> Pending:
+def _check_declaring_game(state: RoundState, seat: int, doing: Said) -> Pending:
     """The open play a declare, Muggins or challenge is about; refuses where there is none."""
     _check_seat(state, seat)
     who = state.name(seat)
     if not state.game.scores_plays:
         raise IllegalAction(
             "fives.muggins",
-            f"Nothing scores during play in {state.game.title}, so {who} cannot {doing}.",
+            Said(
+                "Nothing scores during play in {game}, so {who} cannot {doing}.",
+                game=state.game.title,
+                who=who,
+                doing=doing,
+            ),
         )
     if not state.muggins:
         raise IllegalAction(
             "fives.muggins",
-            f"Muggins is off in this match: the referee credits every score itself, so {who} "
-            f"cannot {doing}.",
+            Said(
+                "Muggins is off in this match: the referee credits every score itself, so {who} "
+                "cannot {doing}.",
+                who=who,
+                doing=doing,
+            ),
         )
     _check_match_on(state, who, doing)
     if state.pending is None or state.result is not None:
         raise IllegalAction(
             "fives.muggins",
-            f"There is no open play: a score is declared, taken or challenged before the next "
-            f"tile is placed, so {who} cannot {doing} now.",
+            Said(
+                "There is no open play: a score is declared, taken or challenged before the next "
+                "tile is placed, so {who} cannot {doing} now.",
+                who=who,
+                doing=doing,
+            ),
         )
     return state.pending
 
 
 def _check_declare(state: RoundState, action: Declare) -> int:
     """The points a declaration credits."""
-    pending = _check_declaring_game(state, action.seat, "declare a score")
+    pending = _check_declaring_game(state, action.seat, _DOING["declare"])
     who, player = state.name(action.seat), state.name(pending.seat)
     if action.seat != pending.seat:
         then = (
-            f"as {player}'s partner, {who} may not call Muggins on it either"
+            Said(
+                "as {player}'s partner, {who} may not call Muggins on it either",
+                player=player,
+                who=who,
+            )
             if action.seat in state.team(pending.seat)
-            else f"{who} may call Muggins to take what it missed"
+            else Said("{who} may call Muggins to take what it missed", who=who)
         )
         raise IllegalAction(
             "fives.muggins",
-            f"Only {player} declares the score of {player}'s {pending.tile}; {then}.",
+            Said(
+                "Only {player} declares the score of {player}'s {tile}; {then}.",
+                player=player,
+                tile=pending.tile,
+                then=then,
+            ),
         )
     if pending.declared is not None:
         raise IllegalAction(
-            "fives.muggins", f"{who} has declared {pending.declared} for {pending.tile} already."
+            "fives.muggins",
+            Said(
+                "{who} has declared {points} for {tile} already.",
+                who=who,
+                points=pending.declared,
+                tile=pending.tile,
+            ),
         )
     if pending.lapsed:
         raise IllegalAction(
             "fives.muggins",
-            f"Too late: the table moved on after {who}'s {pending.tile}, so it stands declared "
-            "with no score.",
+            Said(
+                "Too late: the table moved on after {who}'s {tile}, so it stands declared with "
+                "no score.",
+                who=who,
+                tile=pending.tile,
+            ),
         )
     if action.points % 5:
         raise IllegalAction(
             "fives.score",
-            f"Scores in {state.game.title} are multiples of 5; {who} cannot declare "
-            f"{action.points}. Declare 0 for no score.",
+            Said(
+                "Scores in {game} are multiples of 5; {who} cannot declare {points}. Declare 0 "
+                "for no score.",
+                game=state.game.title,
+                who=who,
+                points=action.points,
+            ),
         )
     if action.points > pending.worth:
-        count = state.layout.count
-        made = f"which scores {pending.worth}" if pending.worth else "which scores nothing"
         would_win = state.totals[action.seat] + action.points >= state.options["target"]
         if not state.options["false_claim_penalty"] or would_win:
             # Ruling: a false claim never wins the match, even with the penalty on, since
             # the match would end before anybody could challenge it.
+            template = (
+                "{who}'s {tile} made the count {count}, which scores {worth}; {who} cannot "
+                "claim {points}. Declare {worth}."
+                if pending.worth
+                else "{who}'s {tile} made the count {count}, which scores nothing; {who} cannot "
+                "claim {points}. Declare no score."
+            )
             raise IllegalAction(
                 "fives.muggins",
-                f"{who}'s {pending.tile} made the count {count}, {made}; {who} cannot claim "
-                f"{action.points}. Declare {pending.worth or 'no score'}.",
+                Said(
+                    template,
+                    who=who,
+                    tile=pending.tile,
+                    count=state.layout.count,
+                    worth=pending.worth,
+                    points=action.points,
+                ),
             )
     return action.points
 
 
 def _check_muggins(state: RoundState, action: Muggins) -> int:
     """The points a Muggins call takes."""
-    pending = _check_declaring_game(state, action.seat, "call Muggins")
+    pending = _check_declaring_game(state, action.seat, _DOING["muggins"])
     who, player = state.name(action.seat), state.name(pending.seat)
     if action.seat == pending.seat:
         raise IllegalAction(
-            "fives.muggins", f"{who} cannot call Muggins on {who}'s own {pending.tile}."
+            "fives.muggins",
+            Said("{who} cannot call Muggins on {who}'s own {tile}.", who=who, tile=pending.tile),
         )
-    _check_opponent(state, action.seat, pending, "call Muggins on")
+    _check_opponent(state, action.seat, pending, Said("call Muggins on"))
     if pending.taken_by is not None:
         raise IllegalAction(
             "fives.muggins",
-            f"{state.name(pending.taken_by)} already called Muggins on {player}'s {pending.tile}.",
+            Said(
+                "{taker} already called Muggins on {player}'s {tile}.",
+                taker=state.name(pending.taken_by),
+                player=player,
+                tile=pending.tile,
+            ),
         )
     missed = pending.worth - pending.said
     if missed <= 0:
         raise IllegalAction(
             "fives.muggins",
-            f"Nothing to take: {player} declared all that {pending.tile} made. The call is "
-            "not recorded.",
+            Said(
+                "Nothing to take: {player} declared all that {tile} made. The call is not "
+                "recorded.",
+                player=player,
+                tile=pending.tile,
+            ),
         )
     return missed
 
 
-def _check_opponent(state: RoundState, seat: int, pending: Pending, doing: str) -> None:
+def _check_opponent(state: RoundState, seat: int, pending: Pending, doing: Said) -> None:
     """``team.muggins``: only an opponent may take or challenge a partner's score."""
     if seat in state.team(pending.seat):
         who, player = state.name(seat), state.name(pending.seat)
-        them = " or ".join(state.name(s) for s in state.opponents(pending.seat))
+        them = listed([state.name(s) for s in state.opponents(pending.seat)], "or")
         raise IllegalAction(
             "team.muggins",
-            f"{who} is {player}'s partner: only an opponent ({them}) may {doing} "
-            f"{player}'s {pending.tile}.",
+            Said(
+                "{who} is {player}'s partner: only an opponent ({them}) may {doing} {player}'s "
+                "{tile}.",
+                who=who,
+                player=player,
+                them=them,
+                doing=doing,
+                tile=pending.tile,
+            ),
         )
 
 
 def _check_challenge(state: RoundState, action: Challenge) -> int:
     """The points falsely claimed, which a challenge moves to the challenger."""
-    pending = _check_declaring_game(state, action.seat, "challenge")
+    pending = _check_declaring_game(state, action.seat, _DOING["challenge"])
     who, player = state.name(action.seat), state.name(pending.seat)
     if not state.options["false_claim_penalty"]:
         raise IllegalAction(
             "fives.muggins",
-            "Challenges are off in this match: a claim above the count is refused when it is made.",
+            Said(
+                "Challenges are off in this match: a claim above the count is refused when it is "
+                "made."
+            ),
         )
     if pending.declared is None:
         raise IllegalAction(
-            "fives.muggins", f"{player} has declared nothing for {pending.tile} to challenge."
+            "fives.muggins",
+            Said(
+                "{player} has declared nothing for {tile} to challenge.",
+                player=player,
+                tile=pending.tile,
+            ),
         )
     if action.seat == pending.seat:
-        raise IllegalAction("fives.muggins", f"{who} cannot challenge {who}'s own claim.")
-    _check_opponent(state, action.seat, pending, "challenge")
+        raise IllegalAction(
+            "fives.muggins", Said("{who} cannot challenge {who}'s own claim.", who=who)
+        )
+    _check_opponent(state, action.seat, pending, _DOING["challenge"])
     if pending.challenged_by is not None:
         raise IllegalAction(
             "fives.muggins",
-            f"{state.name(pending.challenged_by)} already challenged {player}'s claim.",
+            Said(
+                "{challenger} already challenged {player}'s claim.",
+                challenger=state.name(pending.challenged_by),
+                player=player,
+            ),
         )
     excess = pending.declared - pending.worth
     if excess <= 0:
         raise IllegalAction(
             "fives.muggins",
-            f"{player}'s claim of {pending.declared} for {pending.tile} was true; the challenge "
-            "is not recorded.",
+            Said(
+                "{player}'s claim of {points} for {tile} was true; the challenge is not recorded.",
+                player=player,
+                points=pending.declared,
+                tile=pending.tile,
+            ),
         )
     return excess
 
@@ -725,18 +923,22 @@ def _check_tally(state: RoundState, action: Tally) -> tuple[RoundState, RoundRes
     if not state.scoring.tallied:
         raise IllegalAction(
             "dominards.domino-bonus",
-            "Dominards rounds are not tallied: a round ends with its last domino or when "
-            "every seat has knocked, and the domino bonus counts the dominoes in hand, which "
-            "the table already knows.",
+            Said(
+                "Dominards rounds are not tallied: a round ends with its last domino or when "
+                "every seat has knocked, and the domino bonus counts the dominoes in hand, which "
+                "the table already knows."
+            ),
         )
     if state.result is not None:
-        raise IllegalAction("tally.hands", "This round is already tallied.")
+        raise IllegalAction("tally.hands", Said("This round is already tallied."))
     if state.pad:
         state = _pad_end(state, action)
     elif not state.is_over:
         raise IllegalAction(
             "tally.hands",
-            "The round is still on: it ends when a seat plays its last tile or nobody can play.",
+            Said(
+                "The round is still on: it ends when a seat plays its last tile or nobody can play."
+            ),
         )
     if action.hands is not None:
         return state, _tally_hands(state, dict(action.hands))
@@ -746,29 +948,38 @@ def _check_tally(state: RoundState, action: Tally) -> tuple[RoundState, RoundRes
 def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> RoundResult:
     hands = _every_seat(state, hands, ())
     where: dict[Tile, int] = {}
-    for seat, tiles in sorted(hands.items()):
+    for seat, hand in sorted(hands.items()):
         who = state.name(seat)
         if state.pad:
-            _check_pad_count(state, seat, len(tiles))
-        elif len(tiles) != state.hands[seat]:
+            _check_pad_count(state, seat, len(hand))
+        elif len(hand) != state.hands[seat]:
             raise IllegalAction(
                 "hand.count",
-                f"{who} should hold {_tiles(state.hands[seat])}, not {_tiles(len(tiles))}.",
+                Said(
+                    "{who} should hold {should}, not {held}.",
+                    who=who,
+                    should=tiles(state.hands[seat]),
+                    held=tiles(len(hand)),
+                ),
             )
-        for tile in tiles:
+        for tile in hand:
             if tile not in DominoSet(state.top):
-                raise IllegalAction("set.tiles", f"{tile} is not in a double-{state.top} set.")
+                raise IllegalAction("set.tiles", _not_in_set(state, tile))
             if tile in state.layout:
-                raise IllegalAction("set.unique", f"{tile} is on the table, not in {who}'s hand.")
+                raise IllegalAction(
+                    "set.unique",
+                    Said("{tile} is on the table, not in {who}'s hand.", tile=tile, who=who),
+                )
             if tile in where:
-                other = state.name(where[tile])
-                place = (
-                    "twice in " + who + "'s hand"
+                template = (
+                    "{tile} is declared twice in {who}'s hand; each tile exists once."
                     if where[tile] == seat
-                    else (f"in both {other}'s and {who}'s hands")
+                    else "{tile} is declared in both {other}'s and {who}'s hands; each tile "
+                    "exists once."
                 )
                 raise IllegalAction(
-                    "set.unique", f"{tile} is declared {place}; each tile exists once."
+                    "set.unique",
+                    Said(template, tile=tile, who=who, other=state.name(where[tile])),
                 )
             where[tile] = seat
     if state.pad:
@@ -789,14 +1000,25 @@ def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
         held = state.hands[seat]
         least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
         if not least <= total <= most:
-            bound = f"at most {most}" if total > most else f"at least {least}"
             raise IllegalAction(
                 "tally.hands",
-                f"{state.name(seat)} holds {_tiles(held)}: {bound} pip"
-                f"{'' if (most if total > most else least) == 1 else 's'} with the tiles off "
-                f"the table, not {total}.",
+                Said(
+                    "{who} holds {tiles}: {bound} with the tiles off the table, not {total}.",
+                    who=state.name(seat),
+                    tiles=tiles(held),
+                    bound=_at_most(most) if total > most else _at_least(least),
+                    total=total,
+                ),
             )
     return _score(state, tuple(pips[seat] for seat in range(state.seats)), ())
+
+
+def _at_most(pips: int) -> Said:
+    return Said("at most {n} pip" if pips == 1 else "at most {n} pips", n=pips)
+
+
+def _at_least(pips: int) -> Said:
+    return Said("at least {n} pip" if pips == 1 else "at least {n} pips", n=pips)
 
 
 def _value(state: RoundState, tile: Tile) -> int:
@@ -810,19 +1032,29 @@ def _every_seat(state: RoundState, declared: dict, nothing: object) -> dict:
         _check_seat(state, seat)
     missing = [state.name(s) for s in range(state.seats) if s not in declared and state.hands[s]]
     if missing:
-        verb = "holds" if len(missing) == 1 else "hold"
         # A score pad knows no hand: a seat that played out says so (no tiles, or 0 pips).
-        out = " (no tiles, or 0 pips, for a seat that played out)" if state.pad else ""
-        raise IllegalAction("tally.hands", f"Say what {' and '.join(missing)} still {verb}{out}.")
+        if state.pad:
+            template = (
+                "Say what {who} still holds (no tiles, or 0 pips, for a seat that played out)."
+                if len(missing) == 1
+                else "Say what {who} still hold (no tiles, or 0 pips, for a seat that played out)."
+            )
+        else:
+            template = (
+                "Say what {who} still holds." if len(missing) == 1 else "Say what {who} still hold."
+            )
+        raise IllegalAction("tally.hands", Said(template, who=listed(missing)))
     return {seat: declared.get(seat, nothing) for seat in range(state.seats)}
 
 
 # -- the score pad (pad.record) ------------------------------------------------------------
 
-#: What a refused action would have done, in the words of ``_check_match_on``.
+#: What a refused action would have done, by its kind, in the words of ``_check_match_on``
+#: ("... so Ana cannot {doing}.").
 _DOING = {
-    "play": "play", "draw": "draw", "pass": "knock", "roll": "roll",
-    "declare": "declare a score", "muggins": "call Muggins", "challenge": "challenge",
+    "play": Said("play"), "draw": Said("draw"), "pass": Said("knock"), "roll": Said("roll"),
+    "declare": Said("declare a score"), "muggins": Said("call Muggins"),
+    "challenge": Said("challenge"),
 }  # fmt: skip
 
 
@@ -830,21 +1062,28 @@ def _refuse_in_pad(state: RoundState, action: Action) -> None:
     """``pad.record``: a score-pad round is recorded by its tally alone (with any adjustment,
     undo, abandon or stop, which ``apply`` takes before this); everything else is refused."""
     seat = getattr(action, "seat", None)
-    who = "the table"
+    who: str = _THE_TABLE
     if isinstance(seat, int):
         _check_seat(state, seat)
         who = state.name(seat)
-    _check_match_on(state, who, _DOING.get(action.kind, f"record a {action.kind}"))
+    doing = _DOING.get(action.kind) or Said("record a {kind}", kind=action.kind)
+    _check_match_on(state, who, doing)
     if state.result is not None:
         raise IllegalAction(
             "pad.record",
-            f"{_describe(state, action)} has no place here: this round was kept as a score "
-            "pad and is over; the next round has begun (it may be recorded play by play).",
+            Said(
+                "{action} has no place here: this round was kept as a score pad and is over; the "
+                "next round has begun (it may be recorded play by play).",
+                action=_describe(state, action),
+            ),
         )
     raise IllegalAction(
         "pad.record",
-        f"{_describe(state, action)} has no place here: this round is kept as a score pad. "
-        "Record what is left in each hand (or switch to play by play at the start of a round).",
+        Said(
+            "{action} has no place here: this round is kept as a score pad. Record what is left "
+            "in each hand (or switch to play by play at the start of a round).",
+            action=_describe(state, action),
+        ),
     )
 
 
@@ -859,12 +1098,14 @@ def _pad_end(state: RoundState, action: Tally) -> RoundState:
     # tiles the hand says which: a seat left holding 0-0 holds a real 0 and did not play out.
     out = [s for s, held in declared.items() if (held == () if by_tiles else held == 0)]
     if len(out) > 1:
-        names = " and ".join(state.name(s) for s in out)
-        kept = "no tiles" if by_tiles else "0 pips"
         raise IllegalAction(
             "end.domino",
-            f"{names} cannot both have played out ({kept}): the round ends when the first "
-            "seat plays its last tile. Only one seat dominoes; say what the others still held.",
+            Said(
+                "{names} cannot both have played out ({kept}): the round ends when the first "
+                "seat plays its last tile. Only one seat dominoes; say what the others still held.",
+                names=listed([state.name(s) for s in out]),
+                kept=Said("no tiles") if by_tiles else Said("0 pips"),
+            ),
         )
     if by_tiles:
         hands = tuple(len(declared[seat]) for seat in range(state.seats))
@@ -877,25 +1118,35 @@ def _dealt(state: RoundState) -> int:
     return hand_size(state.game, state.options, state.seats)
 
 
-def _pad_most(state: RoundState) -> tuple[int, str]:
+def _pad_most(state: RoundState) -> tuple[int, Said]:
     """The most tiles a seat can hold at the end of a score-pad round (``hand.count``): the
-    deal, plus what could have been drawn (the boneyard less the reserve); and why, aloud."""
+    deal, plus what could have been drawn (the boneyard less the reserve); and why, aloud
+    (what follows a seat's name: "Ana was dealt 7 and ...")."""
     dealt = _dealt(state)
     if not state.game.draws:
-        return dealt, f"was dealt {dealt} and {state.game.title} has no drawing"
-    less = " less the reserve" if state.options["reserve"] else ""
-    return (
-        dealt + state.drawable,
-        f"was dealt {dealt} and could draw {state.drawable} more at most (the boneyard{less})",
+        return dealt, Said(
+            "was dealt {dealt} and {game} has no drawing", dealt=dealt, game=state.game.title
+        )
+    template = (
+        "was dealt {dealt} and could draw {n} more at most (the boneyard less the reserve)"
+        if state.options["reserve"]
+        else "was dealt {dealt} and could draw {n} more at most (the boneyard)"
     )
+    return dealt + state.drawable, Said(template, dealt=dealt, n=state.drawable)
 
 
 def _check_pad_count(state: RoundState, seat: int, held: int) -> None:
     most, why = _pad_most(state)
     if held > most:
-        who = state.name(seat)
         raise IllegalAction(
-            "hand.count", f"{who} {why}, so {who} holds {_tiles(most)} at most, not {held}."
+            "hand.count",
+            Said(
+                "{who} {why}, so {who} holds {most} at most, not {held}.",
+                who=state.name(seat),
+                why=why,
+                most=tiles(most),
+                held=held,
+            ),
         )
 
 
@@ -907,17 +1158,32 @@ def _check_pad_counts(state: RoundState) -> None:
     if drawn > drawable:
         raise IllegalAction(
             "hand.count",
-            f"Between them the hands hold {_tiles(drawn)} more than the {dealt} each was dealt, "
-            f"but only {_tiles(drawable)} could be drawn; at most {drawable} more in all.",
+            Said(
+                "Between them the hands hold {drawn} more than the {dealt} each was dealt, but "
+                "only {drawable} could be drawn; at most {n} more in all.",
+                drawn=tiles(drawn),
+                dealt=dealt,
+                drawable=tiles(drawable),
+                n=drawable,
+            ),
         )
     held = sum(state.hands)
     if held >= dealt * state.seats + drawable:
-        could = f" and all {drawable} that could be drawn" if drawable else ""
+        template = (
+            "The hands hold {held}: every tile dealt and all {drawable} that could be drawn, so "
+            "nobody played, yet a round begins with a lead. Together they hold {most} at most."
+            if drawable
+            else "The hands hold {held}: every tile dealt, so nobody played, yet a round begins "
+            "with a lead. Together they hold {most} at most."
+        )
         raise IllegalAction(
             "hand.count",
-            f"The hands hold {_tiles(held)}: every tile dealt{could}, so nobody played, yet a "
-            f"round begins with a lead. Together they hold {dealt * state.seats + drawable - 1} "
-            "at most.",
+            Said(
+                template,
+                held=tiles(held),
+                drawable=drawable,
+                most=dealt * state.seats + drawable - 1,
+            ),
         )
 
 
@@ -930,11 +1196,17 @@ def _check_pad_pips(state: RoundState, pips: Mapping[int, int]) -> None:
     most = sum(values[:held])
     for seat, total in pips.items():
         if not 0 <= total <= most:
-            who = state.name(seat)
             raise IllegalAction(
                 "tally.hands",
-                f"{who} {why}, so {who} holds {_tiles(held)} at most: from 0 (played out) to "
-                f"{most} pips with the dearest of them, not {total}.",
+                Said(
+                    "{who} {why}, so {who} holds {held} at most: from 0 (played out) to {most} "
+                    "pips with the dearest of them, not {total}.",
+                    who=state.name(seat),
+                    why=why,
+                    held=tiles(held),
+                    most=most,
+                    total=total,
+                ),
             )
 
 
@@ -951,8 +1223,13 @@ def _audit(state: RoundState, hands: Mapping[int, tuple[Tile, ...]]) -> tuple[Fi
                         "tally.audit",
                         knock.action,
                         knock.seat,
-                        f"{state.name(knock.seat)} knocked (action {knock.action + 1}) holding "
-                        f"{tile}, which fitted on {on}.",
+                        Said(
+                            "{who} knocked (action {n}) holding {tile}, which fitted on {on}.",
+                            who=state.name(knock.seat),
+                            n=knock.action + 1,
+                            tile=tile,
+                            on=on,
+                        ),
                     )
                 )
                 break
@@ -965,13 +1242,15 @@ def _score(state: RoundState, pips: tuple[int, ...], findings) -> RoundResult:
     if state.ended == DOMINO:
         winner: int | None = _domino_seat(state)
         if pips[winner]:
-            raise IllegalAction("end.domino", f"{state.name(winner)} played out and holds no pips.")
+            raise IllegalAction(
+                "end.domino", Said("{who} played out and holds no pips.", who=state.name(winner))
+            )
     else:
         # team.block, team.fives: a blocked round goes to the team with the fewest pips
         # between its seats (a tie: nobody), and is credited to its seat holding fewest.
         team = leader(pips, state.teams, lowest=True)
         winner = None if team is None else min(team, key=lambda seat: pips[seat])
-    points, bonus = [0] * state.seats, ""
+    points, bonus = [0] * state.seats, Said("")
     if winner is not None:
         points[winner], bonus = state.scoring.round_end(state, pips, winner)
     return RoundResult(winner, state.ended or BLOCKED, pips, tuple(points), tuple(findings), bonus)
@@ -981,22 +1260,25 @@ def _domino_seat(state: RoundState) -> int:
     return state.hands.index(0)
 
 
-def _describe(state: RoundState, action: Action | None) -> str:
+#: An action as the table names it, by its kind; "{who}" is the seat's name.
+_NAMED = {
+    "draw": "{who}'s draw", "pass": "{who}'s knock", "roll": "{who}'s roll",
+    "declare": "{who}'s declaration", "muggins": "{who}'s Muggins call",
+    "challenge": "{who}'s challenge",
+}  # fmt: skip
+
+
+def _describe(state: RoundState, action: Action | None) -> Said:
     """An action as the table would name it: "Ana's 6-6", "Ben's draw"."""
     if isinstance(action, Play):
-        return f"{state.name(action.seat)}'s {action.tile}"
-    if isinstance(action, Draw | Pass):
-        return f"{state.name(action.seat)}'s {'draw' if isinstance(action, Draw) else 'knock'}"
-    if isinstance(action, Roll):
-        return f"{state.name(action.seat)}'s roll"
-    if isinstance(action, Declare | Muggins | Challenge):
-        word = {"declare": "declaration", "muggins": "Muggins call", "challenge": "challenge"}
-        return f"{state.name(action.seat)}'s {word[action.kind]}"
-    return "That action"
+        return Said("{who}'s {tile}", who=state.name(action.seat), tile=action.tile)
+    if isinstance(action, Draw | Pass | Roll | Declare | Muggins | Challenge):
+        return Said(_NAMED[action.kind], who=state.name(action.seat))
+    return Said("That action")
 
 
-def _tiles(n: int) -> str:
-    return f"{n} tile{'s' if n != 1 else ''}"
+def _not_in_set(state: RoundState, tile: Tile) -> Said:
+    return Said("{tile} is not in a double-{top} set.", tile=tile, top=state.top)
 
 
 # -- the reducer ---------------------------------------------------------------------------
@@ -1107,7 +1389,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         moved = {action.seat: excess, pending.seat: -excess}
         return _end_at_target(credit(replace(state, pending=pending), moved))
     if isinstance(action, Tally):
-        _check_match_on(state, "the table", "tally the hands")
+        _check_match_on(state, _THE_TABLE, Said("tally the hands"))
         state, tallied = _check_tally(state, action)
         after = credit(
             replace(state, pending=_lapse(state.pending)),
@@ -1119,7 +1401,12 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         return replace(after, result=replace(tallied, points=after.scores))
     rule = "dominards.dice" if action.kind == "roll" else "info.public"
     raise IllegalAction(
-        rule, f"{state.game.title} has no {action.kind}; that belongs to another game."
+        rule,
+        Said(
+            "{game} has no {kind}; that belongs to another game.",
+            game=state.game.title,
+            kind=action.kind,
+        ),
     )
 
 

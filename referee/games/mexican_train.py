@@ -45,13 +45,16 @@ from referee.corrections import ABANDONED, STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
+from referee.said import Said, listed
+from referee.said import tiles as tile_count
 from referee.tiles import DominoSet, Tile
 
 DOMINO, BLOCKED = "domino", "blocked"  # how a round ended (train.end)
 #: train.deal: tiles dealt to each seat, by set, for 2–4, 5–6 and 7–8 players.
 DEAL = {9: (10, 8, 6), 12: (15, 12, 10), 15: (20, 16, 12)}
-PAD_WORDS = "This round is kept as a score pad: record what is left in each hand"
+PAD_WORDS = Said("This round is kept as a score pad: record what is left in each hand")
 TrainKey = int | str  # a train: its owner's seat, or MEXICAN
+_IN_THE_HUB = Said("the engine, in the hub")  # where the engine lies (set.unique)
 
 
 def deal_size(top: int, players: int, hand_size: int = 0) -> int:
@@ -204,28 +207,35 @@ class TrainState:
         return self.counted and (self.engine_number == 0 or self.number >= self.rounds)
 
     @property
-    def match_end(self) -> tuple[str, str] | None:
+    def match_end(self) -> tuple[str, Said] | None:
         """The rule that ended the match (``train.rounds``, or ``correct.abandon`` for a
         stop) and how, in the players' words; None while it goes on."""
         if not self.match_over:
             return None
+        rule = "train.rounds" if self.stop is None else "correct.abandon"
         if self.stop is not None:
-            rule, how = "correct.abandon", stopped_words(self.stop)
+            how = stopped_words(self.stop)
         elif self.engine_number == 0:
-            rule, how = "train.rounds", "the last round, 0-0's, is played"
+            how = Said("the last round, 0-0's, is played")
         elif self.rounds == 1:
-            rule, how = "train.rounds", "the one agreed round is played"
+            how = Said("the one agreed round is played")
         else:
-            rule, how = "train.rounds", f"all {self.rounds} agreed rounds are played"
+            how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
         if self.champion is not None:
-            how += (
-                f", and {self.names[self.champion]} has the lowest total "
-                f"({self.totals[self.champion]})"
+            how = Said(
+                "{how}, and {who} has the lowest total ({total})",
+                how=how,
+                who=self.names[self.champion],
+                total=self.totals[self.champion],
             )
         elif self.shared:
-            tied = " and ".join(self.names[s] for s in self.shared)
-            how += f", and {tied} share the lowest total ({self.totals[self.shared[0]]})"
-        return rule, f"The match is over: {how}"
+            how = Said(
+                "{how}, and {who} share the lowest total ({total})",
+                how=how,
+                who=listed([self.names[s] for s in self.shared]),
+                total=self.totals[self.shared[0]],
+            )
+        return rule, Said("The match is over: {how}", how=how)
 
     @property
     def carry(self) -> dict[str, Any]:
@@ -252,18 +262,22 @@ class TrainState:
     def track(self, train: TrainKey) -> Track:
         return self.tracks[self.seats if train == MEXICAN else int(train)]
 
-    def train_name(self, train: TrainKey) -> str:
+    def train_name(self, train: TrainKey) -> Said:
         """``Ben's train`` or ``the Mexican Train``."""
-        return "the Mexican Train" if train == MEXICAN else f"{self.names[int(train)]}'s train"
+        if train == MEXICAN:
+            return Said("the Mexican Train")
+        return Said("{who}'s train", who=self.names[int(train)])
 
-    def on_table(self) -> dict[Tile, str]:
+    def on_table(self) -> dict[Tile, Said]:
         """Where each tile on the table is (``set.unique``), in the players' words."""
-        where: dict[Tile, str] = {}
+        where: dict[Tile, Said] = {}
         if self.placer is not None:
-            where[self.engine] = "the engine, in the hub"
+            where[self.engine] = _IN_THE_HUB
         for track in self.tracks:
-            for tile in track.tiles:
-                where[tile] = f"on {self.train_name(track.owner)}"
+            if track.tiles:
+                on = Said("on {train}", train=self.train_name(track.owner))
+                for tile in track.tiles:
+                    where[tile] = on
         return where
 
     def unseen(self) -> tuple[Tile, ...]:
@@ -323,100 +337,120 @@ def fits(state: TrainState, tile: Tile) -> tuple[TrainKey, ...]:
     )
 
 
-def _listed(words: Sequence[str], conjunction: str = "or") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
-
-
-def _places(state: TrainState, seat: int) -> str:
+def _places(state: TrainState, seat: int) -> Said:
     """The trains ``seat`` may play on, in words."""
     words = []
     for train in sorted(open_to(state, seat), key=lambda t: (t != seat, t == MEXICAN)):
         track = state.track(train)
         if train == seat:
-            words.append(f"{state.names[seat]}'s own train")
+            words.append(Said("{who}'s own train", who=state.names[seat]))
+        elif train == MEXICAN and track.tiles:
+            words.append(Said("the Mexican Train"))
         elif train == MEXICAN:
-            started = "" if track.tiles else f" (a tile bearing {track.end} starts it)"
-            words.append(f"the Mexican Train{started}")
+            words.append(Said("the Mexican Train (a tile bearing {n} starts it)", n=track.end))
         else:
-            words.append(f"{state.train_name(train)} (marker out)")
-    return _listed(words)
+            words.append(Said("{train} (marker out)", train=state.train_name(train)))
+    return listed(words, "or")
 
 
-def instruction(state: TrainState) -> str:
+def instruction(state: TrainState) -> Said:
     """What must happen now, in words for the table: who acts, and what they may do."""
     names = state.names
     if state.match_end is not None:
-        return state.match_end[1] + "."
+        return Said("{end}.", end=state.match_end[1])
     if state.result is not None:
         if state.result.reason == ABANDONED:
-            return "This round was abandoned: the next round is dealt with the same engine."
-        return "This round is tallied."
+            return Said("This round was abandoned: the next round is dealt with the same engine.")
+        return Said("This round is tallied.")
     if state.pad:
-        return PAD_WORDS + "."
+        return Said("{pad}.", pad=PAD_WORDS)
     if state.ended == DOMINO:
         assert state.out is not None
-        return (
-            f"{names[state.out]} played their last tile: the round is over. "
-            "Tally what is left in each hand."
+        return Said(
+            "{who} played their last tile: the round is over. Tally what is left in each hand.",
+            who=names[state.out],
         )
     if state.ended == BLOCKED:
-        return f"The round is blocked ({_blocked_words(state)}). Tally what is left in each hand."
+        return Said(
+            "The round is blocked ({why}). Tally what is left in each hand.",
+            why=_blocked_words(state),
+        )
     engine = state.engine
     if state.placer is None:
         if state.drawer is not None:
-            return (
-                f"{names[state.drawer]} places {engine} in the hub if that draw found it; "
-                f"else {names[state.turn]} draws a tile."  # type: ignore[index]
+            assert state.turn is not None
+            return Said(
+                "{who} places {engine} in the hub if that draw found it; else {next} draws a tile.",
+                who=names[state.drawer],
+                engine=engine,
+                next=names[state.turn],
             )
-        first = "any seat" if state.turn is None else names[state.turn]
-        return (
-            f"{engine} is this round's engine: whoever holds it places it in the hub. If "
-            f"nobody does, {first} draws a tile, then each seat in turn until it is found."
+        return Said(
+            "{engine} is this round's engine: whoever holds it places it in the hub. If "
+            "nobody does, {first} draws a tile, then each seat in turn until it is found.",
+            engine=engine,
+            first=Said("any seat") if state.turn is None else names[state.turn],
         )
     assert state.turn is not None
     who = names[state.turn]
     if state.covering:
         double, train = open_doubles(state)[0]
-        head = (
-            f"{double} is open on {state.train_name(train)}: it must be covered before "
-            "anything else."
+        head = Said(
+            "{double} is open on {train}: it must be covered before anything else.",
+            double=double,
+            train=state.train_name(train),
         )
         if state.drew:
-            return (
-                head + f" {who} covers it with the drawn tile if it fits, or passes (marker out)."
+            return Said(
+                "{head} {who} covers it with the drawn tile if it fits, or passes (marker out).",
+                head=head,
+                who=who,
             )
         if not state.boneyard:
-            return head + f" {who} covers it, or passes (marker out: the boneyard is empty)."
-        return head + f" {who} covers it, or draws a tile."
+            return Said(
+                "{head} {who} covers it, or passes (marker out: the boneyard is empty).",
+                head=head,
+                who=who,
+            )
+        return Said("{head} {who} covers it, or draws a tile.", head=head, who=who)
     places = _places(state, state.turn)
     if state.many and state.laid and not state.owed:
-        return (
-            f"{who}'s first turn: {who} may lay another tile on {who}'s own train, or pass to "
-            f"end the turn (no marker: {who} has played)."
+        return Said(
+            "{who}'s first turn: {who} may lay another tile on {who}'s own train, or pass to "
+            "end the turn (no marker: {who} has played).",
+            who=who,
         )
     if state.owed:
         double = open_doubles(state)[-1][0]
-        head = f"{who} laid {double} and plays again, on {places}"
+        head = Said(
+            "{who} laid {double} and plays again, on {places}",
+            who=who,
+            double=double,
+            places=places,
+        )
     else:
-        head = f"{who} plays a tile on {places}"
+        head = Said("{who} plays a tile on {places}", who=who, places=places)
     if state.drew:
-        return f"{head}: the drawn tile if it fits, or {who} passes (marker out)."
+        return Said(
+            "{head}: the drawn tile if it fits, or {who} passes (marker out).", head=head, who=who
+        )
     if not state.boneyard:
-        return f"{head}, or passes (marker out: the boneyard is empty)."
-    return f"{head}, or draws a tile."
+        return Said("{head}, or passes (marker out: the boneyard is empty).", head=head)
+    return Said("{head}, or draws a tile.", head=head)
 
 
-def _blocked_words(state: TrainState) -> str:
+def _blocked_words(state: TrainState) -> Said:
     """Why a blocked round is blocked (``train.end``, ``train.double``)."""
     if state.doubles and can_no_longer_be_covered(state, open_doubles(state)[0][0]):
         double, train = open_doubles(state)[0]
-        return (
-            f"{double} on {state.train_name(train)} can no longer be covered: every other "
-            f"tile bearing {double.high} is on the table"
+        return Said(
+            "{double} on {train} can no longer be covered: every other tile bearing {n} is on "
+            "the table",
+            double=double,
+            train=state.train_name(train),
+            n=double.high,
         )
-    return "the boneyard is empty and every seat has passed in a row"
+    return Said("the boneyard is empty and every seat has passed in a row")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -431,20 +465,40 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     options = resolve_options(slug, given)
     low, high = game.players
     if not low <= players <= high:
-        raise InvalidAction(f"{game.title} is for {low} to {high} players, not {players}.")
+        raise InvalidAction(
+            Said(
+                "{game} is for {low} to {high} players, not {players}.",
+                game=game.title,
+                low=low,
+                high=high,
+                players=players,
+            )
+        )
     top = options["set"]
     tiles = len(DominoSet(top).tiles)
     size = deal_size(top, players, options["hand_size"])
     if size * players > tiles:
         raise InvalidAction(
-            f"A double-{top} set has {tiles} tiles: not enough to deal {size} each to "
-            f"{players} players (at most {tiles // players} each).",
+            Said(
+                "A double-{top} set has {tiles} tiles: not enough to deal {size} each to "
+                "{players} players (at most {most} each).",
+                top=top,
+                tiles=tiles,
+                size=size,
+                players=players,
+                most=tiles // players,
+            ),
             rule="train.deal",
         )
     if options["rounds"] != "all" and options["rounds"] > top + 1:
         raise InvalidAction(
-            f"A double-{top} set has {top + 1} doubles, one a round: at most {top + 1} "
-            f"rounds, not {options['rounds']}.",
+            Said(
+                "A double-{top} set has {doubles} doubles, one a round: at most {doubles} "
+                "rounds, not {rounds}.",
+                top=top,
+                doubles=top + 1,
+                rounds=options["rounds"],
+            ),
             rule="train.rounds",
         )
     return options
@@ -468,7 +522,7 @@ def start(
     engine = (carry or {}).get("engine", top - played)
     if not isinstance(engine, int) or not 0 <= engine <= top or played < 0:
         raise InvalidAction(
-            "Every double of the set has been the engine: the match has no round left.",
+            Said("Every double of the set has been the engine: the match has no round left."),
             rule="train.rounds",
         )
     size = deal_size(top, seats, options["hand_size"])
@@ -506,7 +560,12 @@ def next_leader(state: TrainState) -> int | None:
 def _check_seat(state: TrainState, seat: int) -> None:
     if seat >= state.seats:
         raise IllegalAction(
-            "seat.order", f"There is no seat {seat}; this match has seats 0 to {state.seats - 1}."
+            "seat.order",
+            Said(
+                "There is no seat {seat}; this match has seats 0 to {last}.",
+                seat=seat,
+                last=state.seats - 1,
+            ),
         )
 
 
@@ -514,55 +573,74 @@ def _check_going(state: TrainState) -> None:
     """The match and the round still go on; else the rule that ended them."""
     if state.match_end is not None:
         rule, why = state.match_end
-        raise IllegalAction(rule, f"{why}; nothing more is recorded after that.")
+        raise IllegalAction(rule, Said("{why}; nothing more is recorded after that.", why=why))
     if state.result is not None:
         if state.result.reason == ABANDONED:
             raise IllegalAction(
                 "correct.abandon",
-                "This round was abandoned; the next round is dealt with the same engine.",
+                Said("This round was abandoned; the next round is dealt with the same engine."),
             )
         raise IllegalAction(
-            "train.end", "This round is over and tallied; the next round has begun."
+            "train.end", Said("This round is over and tallied; the next round has begun.")
         )
 
 
-def _check_playing(state: TrainState, who: str, doing: str) -> None:
-    """The round is being played: not ended, not a score pad."""
+def _check_playing(state: TrainState, who: str, doing: Said) -> None:
+    """The round is being played: not ended, not a score pad. ``doing`` is what ``who``
+    tried, in words (``Said("draw")``)."""
     if state.pad:
-        raise IllegalAction("pad.record", f"{PAD_WORDS}: {who} cannot {doing} in it.")
-    if state.ended is not None:
-        why = (
-            f"{state.names[state.out]} played their last tile"
-            if state.ended == DOMINO and state.out is not None
-            else f"it is blocked: {_blocked_words(state)}"
+        raise IllegalAction(
+            "pad.record",
+            Said("{pad}: {who} cannot {doing} in it.", pad=PAD_WORDS, who=who, doing=doing),
         )
+    if state.ended is not None:
+        if state.ended == DOMINO and state.out is not None:
+            why = Said("{who} played their last tile", who=state.names[state.out])
+        else:
+            why = Said("it is blocked: {why}", why=_blocked_words(state))
         raise IllegalAction(
             "train.end",
-            f"The round is over ({why}), so {who} cannot {doing}: tally what is left in each hand.",
+            Said(
+                "The round is over ({why}), so {who} cannot {doing}: tally what is left in "
+                "each hand.",
+                why=why,
+                who=who,
+                doing=doing,
+            ),
         )
 
 
-def _check_engine_found(state: TrainState, seat: int, doing: str) -> None:
+def _check_engine_found(state: TrainState, seat: int, doing: Said) -> None:
     """Nothing is played before the engine is in the hub (``train.engine``)."""
     if state.placer is not None:
         return
-    holder = "whoever holds it places it in the hub"
+    holder = Said("whoever holds it places it in the hub")
     if state.drawer is not None:
-        holder = f"{state.names[state.drawer]} places it if the last draw found it"
-    nxt = "a seat" if state.turn is None else state.names[state.turn]
+        holder = Said("{who} places it if the last draw found it", who=state.names[state.drawer])
     raise IllegalAction(
         "train.engine",
-        f"The engine {state.engine} is not in the hub yet, so {state.names[seat]} cannot "
-        f"{doing}: {holder}; if nobody does, {nxt} draws a tile.",
+        Said(
+            "The engine {engine} is not in the hub yet, so {who} cannot {doing}: {holder}; if "
+            "nobody does, {next} draws a tile.",
+            engine=state.engine,
+            who=state.names[seat],
+            doing=doing,
+            holder=holder,
+            next=Said("a seat") if state.turn is None else state.names[state.turn],
+        ),
     )
 
 
-def _check_turn(state: TrainState, seat: int, doing: str) -> None:
+def _check_turn(state: TrainState, seat: int, doing: Said) -> None:
     if state.turn is not None and seat != state.turn:
         raise IllegalAction(
             "seat.order",
-            f"It is {state.names[state.turn]}'s turn, not {state.names[seat]}'s, so "
-            f"{state.names[seat]} cannot {doing} now.",
+            Said(
+                "It is {turn}'s turn, not {who}'s, so {who} cannot {doing} now.",
+                turn=state.names[state.turn],
+                who=state.names[seat],
+                doing=doing,
+            ),
         )
 
 
@@ -573,147 +651,237 @@ def _check_engine(state: TrainState, action: Engine) -> None:
     if state.placer is not None:
         raise IllegalAction(
             "train.engine",
-            f"The engine {engine} is already in the hub: {state.names[state.placer]} placed it.",
+            Said(
+                "The engine {engine} is already in the hub: {who} placed it.",
+                engine=engine,
+                who=state.names[state.placer],
+            ),
         )
     if tile != engine:
         raise IllegalAction(
             "train.engine",
-            f"This round's engine is {engine}, not {tile}: the rounds count down one double "
-            f"a round from {state.top}-{state.top}, so only {engine} goes in the hub now.",
+            Said(
+                "This round's engine is {engine}, not {tile}: the rounds count down one double "
+                "a round from {highest}, so only {engine} goes in the hub now.",
+                engine=engine,
+                tile=tile,
+                highest=Tile(state.top, state.top),
+            ),
         )
     if state.drawer is not None and seat != state.drawer:
+        assert state.turn is not None  # a seat drew, so the next one draws
         raise IllegalAction(
             "train.engine",
-            f"Nobody held {engine} after the deal, so it is found by drawing: only "
-            f"{state.names[state.drawer]}, who drew last, can have found it now; else "
-            f"{state.names[state.turn]} draws next, not {who}.",  # type: ignore[index]
+            Said(
+                "Nobody held {engine} after the deal, so it is found by drawing: only "
+                "{drawer}, who drew last, can have found it now; else {next} draws next, "
+                "not {who}.",
+                engine=engine,
+                drawer=state.names[state.drawer],
+                next=state.names[state.turn],
+                who=who,
+            ),
         )
 
 
 def _check_draw(state: TrainState, action: Draw) -> None:
     seat, who = action.seat, state.names[action.seat]
     if action.count != 1:
-        raise IllegalAction("train.draw", f"A draw is one tile at a time, not {action.count}.")
+        raise IllegalAction(
+            "train.draw", Said("A draw is one tile at a time, not {n}.", n=action.count)
+        )
     if state.placer is None:
         if not state.boneyard:
             raise IllegalAction(
                 "train.engine",
-                f"The boneyard is empty, so {state.engine} is in a hand: whoever holds it "
-                "places it in the hub.",
+                Said(
+                    "The boneyard is empty, so {engine} is in a hand: whoever holds it places "
+                    "it in the hub.",
+                    engine=state.engine,
+                ),
             )
         if state.turn is not None and seat != state.turn:
             raise IllegalAction(
                 "train.engine",
-                f"Seats draw for the engine one tile each in turn: it is "
-                f"{state.names[state.turn]}'s draw, not {who}'s.",
+                Said(
+                    "Seats draw for the engine one tile each in turn: it is {turn}'s draw, "
+                    "not {who}'s.",
+                    turn=state.names[state.turn],
+                    who=who,
+                ),
             )
         return
-    _check_turn(state, seat, "draw")
+    _check_turn(state, seat, Said("draw"))
     if state.laid and not state.owed:
         raise IllegalAction(
             "train.draw",
-            f"{who} has played this turn, and only a seat that has not played draws: "
-            f"{who} lays another tile on {who}'s own train, or passes to end the turn.",
+            Said(
+                "{who} has played this turn, and only a seat that has not played draws: "
+                "{who} lays another tile on {who}'s own train, or passes to end the turn.",
+                who=who,
+            ),
         )
     if state.drew:
         raise IllegalAction(
             "train.draw",
-            f"{who} has drawn a tile already (only one per turn): {who} plays it if it fits, "
-            "or passes and puts out the marker.",
+            Said(
+                "{who} has drawn a tile already (only one per turn): {who} plays it if it "
+                "fits, or passes and puts out the marker.",
+                who=who,
+            ),
         )
     if not state.boneyard:
         raise IllegalAction(
             "train.draw",
-            f"The boneyard is empty: {who} plays if {who} can, else passes and puts out "
-            "the marker.",
+            Said(
+                "The boneyard is empty: {who} plays if {who} can, else passes and puts out "
+                "the marker.",
+                who=who,
+            ),
         )
 
 
 def _check_pass(state: TrainState, action: Pass) -> None:
     seat, who = action.seat, state.names[action.seat]
-    _check_turn(state, seat, "pass")
+    _check_turn(state, seat, Said("pass"))
     if state.laid and not state.owed:
         return  # first_turn many: a seat that played ends its turn so
     if not state.drew and state.boneyard:
         raise IllegalAction(
             "train.draw",
-            f"{who} cannot pass yet: draw first. A seat that cannot play draws one tile "
-            f"({state.boneyard} left in the boneyard) and plays it if it fits; only then "
-            "does it pass and put out its marker.",
+            Said(
+                "{who} cannot pass yet: draw first. A seat that cannot play draws one tile "
+                "({n} left in the boneyard) and plays it if it fits; only then does it pass "
+                "and put out its marker.",
+                who=who,
+                n=state.boneyard,
+            ),
         )
 
 
 def _check_play(state: TrainState, action: TrainPlay) -> Track:
     """The train ``action`` lays its tile on, if it may."""
     seat, who, tile, train = action.seat, state.names[action.seat], action.tile, action.train
-    _check_turn(state, seat, "play")
+    _check_turn(state, seat, Said("play"))
     DominoSet(state.top).check(tile)
     where = state.on_table().get(tile)
     if where is not None:
-        raise IllegalAction("set.unique", f"{tile} is {where}, not in {who}'s hand.")
+        raise IllegalAction(
+            "set.unique",
+            Said("{tile} is {where}, not in {who}'s hand.", tile=tile, where=where, who=who),
+        )
     if train != MEXICAN and not 0 <= int(train) < state.seats:
         raise IllegalAction(
             "train.trains",
-            f"There is no seat {train}, so no train of theirs: the trains are each seat's "
-            f"(0 to {state.seats - 1}) and the Mexican Train.",
+            Said(
+                "There is no seat {train}, so no train of theirs: the trains are each seat's "
+                "(0 to {last}) and the Mexican Train.",
+                train=train,
+                last=state.seats - 1,
+            ),
         )
     track = state.track(train)
     if state.covering:
         double, oldest = open_doubles(state)[0]
         if train != oldest:
-            later = [f"{d} on {state.train_name(t)}" for d, t in open_doubles(state)[1:]]
-            more = f" (then {_listed(later, 'and')})" if later else ""
-            raise IllegalAction(
-                "train.double",
-                f"{double} is open on {state.train_name(oldest)}: it must be covered before "
-                f"anything else{more}. {who} covers it, or draws a tile and covers it with "
-                "that if it fits, else passes.",
-            )
+            raise IllegalAction("train.double", _cover_first(state, who))
         if not tile.has(double.high):
             raise IllegalAction(
                 "train.double",
-                f"{tile} does not cover {double} on {state.train_name(oldest)}: only a tile "
-                f"bearing {double.high} does.",
+                Said(
+                    "{tile} does not cover {double} on {train}: only a tile bearing {n} does.",
+                    tile=tile,
+                    double=double,
+                    train=state.train_name(oldest),
+                    n=double.high,
+                ),
             )
         return track
     if state.many and state.laid and not state.owed and train != seat:
         raise IllegalAction(
             "train.turn",
-            f"In this first turn {who} lays more tiles on {who}'s own train only, one after "
-            f"another; {state.train_name(train)} waits for a later turn. {who} lays another "
-            "tile on their own train, or passes to end the turn.",
+            Said(
+                "In this first turn {who} lays more tiles on {who}'s own train only, one after "
+                "another; {train} waits for a later turn. {who} lays another tile on their "
+                "own train, or passes to end the turn.",
+                who=who,
+                train=state.train_name(train),
+            ),
         )
     if train not in (seat, MEXICAN) and not track.marker:
-        owner = state.names[int(train)]
         raise IllegalAction(
             "train.marker",
-            f"{owner}'s train is {owner}'s own: {who} may play on it only while it carries "
-            f"{owner}'s marker. {who} may play on {_places(state, seat)}.",
+            Said(
+                "{owner}'s train is {owner}'s own: {who} may play on it only while it carries "
+                "{owner}'s marker. {who} may play on {places}.",
+                owner=state.names[int(train)],
+                who=who,
+                places=_places(state, seat),
+            ),
         )
     if not tile.has(track.end):
         name = state.train_name(train)
         if not track.tiles:
             raise IllegalAction(
                 "train.trains",
-                f"{tile} cannot start {name}: a train's first tile bears the engine's "
-                f"number, {track.end}, at the hub end.",
+                Said(
+                    "{tile} cannot start {train}: a train's first tile bears the engine's "
+                    "number, {n}, at the hub end.",
+                    tile=tile,
+                    train=name,
+                    n=track.end,
+                ),
             )
         raise IllegalAction(
             "train.trains",
-            f"{tile} does not match {name}: its open end is {track.end}, so the next tile "
-            f"there bears a {track.end}.",
+            Said(
+                "{tile} does not match {train}: its open end is {n}, so the next tile there "
+                "bears a {n}.",
+                tile=tile,
+                train=name,
+                n=track.end,
+            ),
         )
     return track
 
 
+def _cover_first(state: TrainState, who: str) -> Said:
+    """``train.double``: the oldest open double is covered before anything else, the
+    later ones (named when there are any) after it."""
+    (double, oldest), *later = open_doubles(state)
+    if not later:
+        return Said(
+            "{double} is open on {train}: it must be covered before anything else. {who} "
+            "covers it, or draws a tile and covers it with that if it fits, else passes.",
+            double=double,
+            train=state.train_name(oldest),
+            who=who,
+        )
+    return Said(
+        "{double} is open on {train}: it must be covered before anything else (then "
+        "{later}). {who} covers it, or draws a tile and covers it with that if it fits, "
+        "else passes.",
+        double=double,
+        train=state.train_name(oldest),
+        later=listed(
+            [Said("{double} on {train}", double=d, train=state.train_name(t)) for d, t in later]
+        ),
+        who=who,
+    )
+
+
 def _check_undo(state: TrainState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", "There is nothing to take back in this round.")
+        raise IllegalAction(
+            "procedure.misplay", Said("There is nothing to take back in this round.")
+        )
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",
-            "Only the last action can be taken back: every action moves a tile, which closes "
-            "the window on the one before.",
+            Said(
+                "Only the last action can be taken back: every action moves a tile, which "
+                "closes the window on the one before."
+            ),
         )
 
 
@@ -723,10 +891,6 @@ def _check_undo(state: TrainState) -> None:
 def _value(state: TrainState, tile: Tile) -> int:
     """What a tile left in hand counts (``train.score``): its pips; 0-0 double_blank."""
     return state.options["double_blank"] if tile == Tile(0, 0) else tile.pips
-
-
-def _tiles(n: int) -> str:
-    return f"{n} tile{'s' if n != 1 else ''}"
 
 
 def _declared(state: TrainState, action: Tally) -> dict[int, Any]:
@@ -741,13 +905,22 @@ def _declared(state: TrainState, action: Tally) -> dict[int, Any]:
         if s not in declared and (state.pad or state.hands[s])
     ]
     if missing:
-        verb = "holds" if len(missing) == 1 else "hold"
-        nothing = " (nothing, for a seat that played out)" if state.pad else ""
-        raise IllegalAction(
-            "tally.hands", f"Say what {_listed(missing, 'and')} still {verb}{nothing}."
-        )
+        raise IllegalAction("tally.hands", _say_what(missing, state.pad))
     empty: Any = () if action.hands is not None else 0
     return {seat: declared.get(seat, empty) for seat in range(state.seats)}
+
+
+def _say_what(missing: Sequence[str], pad: bool) -> Said:
+    """``tally.hands``: the seats that have not said what they hold (in a score pad, a seat
+    that played out says so too); the verb agrees with how many they are."""
+    who = listed(missing)
+    if pad and len(missing) == 1:
+        return Said("Say what {who} still holds (nothing, for a seat that played out).", who=who)
+    if pad:
+        return Said("Say what {who} still hold (nothing, for a seat that played out).", who=who)
+    if len(missing) == 1:
+        return Said("Say what {who} still holds.", who=who)
+    return Said("Say what {who} still hold.", who=who)
 
 
 def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) -> None:
@@ -755,22 +928,41 @@ def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) 
     where: dict[Tile, int] = {}
     table = state.on_table()
     if state.pad:
-        table = {state.engine: "the engine, in the hub"}
+        table = {state.engine: _IN_THE_HUB}
     for seat, tiles in sorted(hands.items()):
         who = state.names[seat]
         for tile in tiles:
             if tile not in DominoSet(state.top):
-                raise IllegalAction("set.tiles", f"{tile} is not in a double-{state.top} set.")
+                raise IllegalAction(
+                    "set.tiles",
+                    Said("{tile} is not in a double-{top} set.", tile=tile, top=state.top),
+                )
             if tile in table:
-                raise IllegalAction("set.unique", f"{tile} is {table[tile]}, not in {who}'s hand.")
+                raise IllegalAction(
+                    "set.unique",
+                    Said(
+                        "{tile} is {where}, not in {who}'s hand.",
+                        tile=tile,
+                        where=table[tile],
+                        who=who,
+                    ),
+                )
             if tile in where:
                 other = state.names[where[tile]]
-                place = (
-                    f"twice in {who}'s hand" if other == who else f"in {other}'s and {who}'s hands"
-                )
-                raise IllegalAction(
-                    "set.unique", f"{tile} is declared {place}; each tile exists once."
-                )
+                if other == who:
+                    twice = Said(
+                        "{tile} is declared twice in {who}'s hand; each tile exists once.",
+                        tile=tile,
+                        who=who,
+                    )
+                else:
+                    twice = Said(
+                        "{tile} is declared in {other}'s and {who}'s hands; each tile exists once.",
+                        tile=tile,
+                        other=other,
+                        who=who,
+                    )
+                raise IllegalAction("set.unique", twice)
             where[tile] = seat
 
 
@@ -780,8 +972,10 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
     if state.ended is None:
         raise IllegalAction(
             "train.end",
-            "The round is still on: it ends when a seat plays its last tile, or when the "
-            "boneyard is empty and every seat has passed in a row.",
+            Said(
+                "The round is still on: it ends when a seat plays its last tile, or when the "
+                "boneyard is empty and every seat has passed in a row."
+            ),
         )
     declared = _declared(state, action)
     if action.hands is not None:
@@ -789,8 +983,12 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
             if len(tiles) != state.hands[seat]:
                 raise IllegalAction(
                     "tally.hands",
-                    f"{state.names[seat]} holds {_tiles(state.hands[seat])}, not "
-                    f"{_tiles(len(tiles))}.",
+                    Said(
+                        "{who} holds {held}, not {declared}.",
+                        who=state.names[seat],
+                        held=tile_count(state.hands[seat]),
+                        declared=tile_count(len(tiles)),
+                    ),
                 )
         _check_hand_tiles(state, declared)
         pips = tuple(sum(_value(state, t) for t in declared[s]) for s in range(state.seats))
@@ -801,12 +999,29 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
         for seat, total in declared.items():
             held = state.hands[seat]
             least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
-            if not least <= total <= most:
-                bound = f"at most {most}" if total > most else f"at least {least}"
+            if total > most:
                 raise IllegalAction(
                     "tally.hands",
-                    f"{state.names[seat]} holds {_tiles(held)}: {bound} pips with the tiles "
-                    f"off the table, not {total}.",
+                    Said(
+                        "{who} holds {held}: at most {most} pips with the tiles off the table, "
+                        "not {total}.",
+                        who=state.names[seat],
+                        held=tile_count(held),
+                        most=most,
+                        total=total,
+                    ),
+                )
+            if total < least:
+                raise IllegalAction(
+                    "tally.hands",
+                    Said(
+                        "{who} holds {held}: at least {least} pips with the tiles off the "
+                        "table, not {total}.",
+                        who=state.names[seat],
+                        held=tile_count(held),
+                        least=least,
+                        total=total,
+                    ),
                 )
         pips = tuple(declared[s] for s in range(state.seats))
     if state.ended == DOMINO:
@@ -833,9 +1048,15 @@ def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
             if len(tiles) > most_held:
                 raise IllegalAction(
                     "pad.record",
-                    f"{state.names[seat]} cannot hold {_tiles(len(tiles))}: the deal "
-                    f"({state.hands[seat]}) and the whole boneyard ({state.boneyard}) give "
-                    f"at most {most_held}.",
+                    Said(
+                        "{who} cannot hold {declared}: the deal ({deal}) and the whole boneyard "
+                        "({boneyard}) give at most {most}.",
+                        who=state.names[seat],
+                        declared=tile_count(len(tiles)),
+                        deal=state.hands[seat],
+                        boneyard=state.boneyard,
+                        most=most_held,
+                    ),
                 )
         _check_hand_tiles(state, declared)
         pips = tuple(sum(_value(state, t) for t in declared[s]) for s in range(state.seats))
@@ -847,16 +1068,25 @@ def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
             if total > most:
                 raise IllegalAction(
                     "pad.record",
-                    f"{state.names[seat]} cannot hold {total} pips: at most {most_held} "
-                    f"tiles (the deal and the whole boneyard), {most} pips at most.",
+                    Said(
+                        "{who} cannot hold {total} pips: at most {held} tiles (the deal and "
+                        "the whole boneyard), {most} pips at most.",
+                        who=state.names[seat],
+                        total=total,
+                        held=most_held,
+                        most=most,
+                    ),
                 )
         pips = tuple(declared[s] for s in range(state.seats))
         out = [s for s in range(state.seats) if not pips[s]]
     if len(out) > 1:
         raise IllegalAction(
             "train.end",
-            f"Only one seat can play out: the round ends the moment a seat plays its last "
-            f"tile, yet {_listed([state.names[s] for s in out], 'and')} hold nothing.",
+            Said(
+                "Only one seat can play out: the round ends the moment a seat plays its last "
+                "tile, yet {who} hold nothing.",
+                who=listed([state.names[s] for s in out]),
+            ),
         )
     if out:
         return RoundResult(out[0], DOMINO, pips, pips)
@@ -910,20 +1140,31 @@ def _plus(hands: tuple[int, ...], seat: int, n: int) -> tuple[int, ...]:
     return _set(hands, seat, hands[seat] + n)
 
 
+#: What a seat tried, in words for a refusal ("Ben cannot draw").
+_DOING = {
+    Engine: Said("place the engine"),
+    Draw: Said("draw"),
+    Pass: Said("pass"),
+    TrainPlay: Said("play"),
+}
+
+
 def _transition(state: TrainState, action: Action) -> TrainState:
     if isinstance(action, Tally):
         result = _check_tally(state, action)
         scores = tuple(s + p for s, p in zip(state.scores, result.points, strict=True))
         after = replace(state, result=result, scores=scores, last_points=result.points, turn=None)
         return _settle(after)
-    doing = {Engine: "place the engine", Draw: "draw", Pass: "pass", TrainPlay: "play"}
-    if type(action) not in doing:
+    if type(action) not in _DOING:
         raise IllegalAction(
             "train.turn",
-            f"Mexican Train has no such {action.kind}: a play names its train, a draw is one tile.",
+            Said(
+                "Mexican Train has no such {kind}: a play names its train, a draw is one tile.",
+                kind=action.kind,
+            ),
         )
     seat = action.seat  # type: ignore[attr-defined]
-    _check_playing(state, state.names[seat], doing[type(action)])
+    _check_playing(state, state.names[seat], _DOING[type(action)])
     if isinstance(action, Engine):
         _check_engine(state, action)
         return _place_engine(state, seat)
@@ -941,7 +1182,7 @@ def _transition(state: TrainState, action: Action) -> TrainState:
             many=False,
             passes=0,
         )
-    _check_engine_found(state, seat, doing[type(action)])
+    _check_engine_found(state, seat, _DOING[type(action)])
     if isinstance(action, Pass):
         _check_pass(state, action)
         return _pass(state, seat)

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from referee.said import Said
 from referee.teams import leader, team_totals, teams
 
 if TYPE_CHECKING:  # the line imports this module, so its types are for annotations only
@@ -51,9 +52,9 @@ class Family:
         seat = state.turn if state.turn is not None else 0
         return credit(state, {seat: made}).last_points[seat]
 
-    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, str]:
-        """What the round's winner scores at the tally, and how it was counted, aloud ("" when
-        there is nothing to show)."""
+    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, Said]:
+        """What the round's winner scores at the tally, and how it was counted, aloud (empty
+        when there is nothing to show)."""
         raise NotImplementedError(f"{type(self).__name__} rounds are not tallied")
 
     def ends_at_once(self, state: RoundState) -> bool:
@@ -65,14 +66,16 @@ class Family:
         """Whether a score that would bring a total to ``total`` is refused: not scored."""
         return False
 
-    def match_end(self, state: RoundState) -> tuple[str, str] | None:
+    def match_end(self, state: RoundState) -> tuple[str, Said] | None:
         """The rule that ended the match and how, in the players' words; None while it goes
         on."""
         if state.champion is None:
             return None
         who = state.champion
-        return self.target, (
-            f"The match is over: {state.team_name(who)} reached {state.team_total(who)}"
+        return self.target, Said(
+            "The match is over: {team} reached {total}",
+            team=state.team_name(who),
+            total=state.team_total(who),
         )
 
     def next_leader(self, state: RoundState) -> int | None:

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.games.scoring.base import BLOCKED, Family
+from referee.said import Said
 
 if TYPE_CHECKING:
     from referee.games.line import RoundState
 
 
 class Block(Family):
-    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, str]:
+    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, Said]:
         """``block.score``: the pips in the opponents' hands; with ``blocked_minus_own``, a
         blocked round's winner subtracts their own. In partnerships (``team.block``) the
         partner's pips are the team's own, unless ``count_all_hands`` counts them too."""
@@ -23,7 +24,7 @@ class Block(Family):
         won = sum(p for seat, p in enumerate(pips) if seat not in own)
         if state.ended == BLOCKED and state.options["blocked_minus_own"]:
             won -= sum(pips[seat] for seat in own)
-        return max(0, won), ""
+        return max(0, won), Said("")
 
 
 BLOCK = Block()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.games.dominards import CARDS_DEALT, judge, rank
 from referee.games.scoring.base import DOMINO, LAST_CARD, Family, credit
+from referee.said import Said
 
 if TYPE_CHECKING:
     from referee.actions import Play
@@ -61,10 +62,10 @@ class Dominards(Family):
         )  # fmt: skip
         return hits.points
 
-    def match_end(self, state: RoundState) -> tuple[str, str] | None:
+    def match_end(self, state: RoundState) -> tuple[str, Said] | None:
         if not state.match_over:
             return None
-        return "dominards.card-bonus", "The game is over: a seat dropped its last card"
+        return "dominards.card-bonus", Said("The game is over: a seat dropped its last card")
 
     def deal(self, seats: int, carry: Mapping[str, Any] | None) -> dict[str, Any]:
         """The cards: 5 each in the first round, else as the last round left them."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.games.scoring.base import DOMINO, Family
+from referee.said import Said
 
 if TYPE_CHECKING:
     from referee.games.line import RoundState
@@ -20,7 +21,7 @@ class Fives(Family):
         """``fives.score``: a positive multiple of 5 scores the count."""
         return count if count > 0 and count % 5 == 0 else 0
 
-    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, str]:
+    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, Said]:
         return end_bonus(state, pips, winner), end_bonus_words(state, pips, winner)
 
     def ends_at_once(self, state: RoundState) -> bool:
@@ -39,15 +40,40 @@ def end_bonus(state: RoundState, pips: tuple[int, ...], winner: int) -> int:
     return sum(_nearest_five(d) for d in differences)
 
 
-def end_bonus_words(state: RoundState, pips: tuple[int, ...], winner: int) -> str:
+def end_bonus_words(state: RoundState, pips: tuple[int, ...], winner: int) -> Said:
     """The end bonus as the table would count it aloud: "Ben 24 → 25, Caro 8 → 10: 35"."""
     parts = _differences(state, pips, winner)
     total = end_bonus(state, pips, winner)
     if state.options.get("round_combined"):
-        summed = " + ".join(f"{state.team_name(seat)} {d}" for seat, d in parts)
-        return f"{summed} = {sum(d for _, d in parts)} → {total}"
-    each = ", ".join(f"{state.team_name(seat)} {d} → {_nearest_five(d)}" for seat, d in parts)
-    return f"{each}: {total}"
+        summed = _joined(
+            "{first} + {then}",
+            [Said("{team} {pips}", team=state.team_name(seat), pips=d) for seat, d in parts],
+        )
+        return Said(
+            "{summed} = {sum} → {total}", summed=summed, sum=sum(d for _, d in parts), total=total
+        )
+    each = _joined(
+        "{first}, {then}",
+        [
+            Said(
+                "{team} {pips} → {rounded}",
+                team=state.team_name(seat),
+                pips=d,
+                rounded=_nearest_five(d),
+            )
+            for seat, d in parts
+        ],
+    )
+    return Said("{each}: {total}", each=each, total=total)
+
+
+def _joined(template: str, words: list[Said]) -> Said:
+    """``words`` one after another, each pair joined by ``template`` (``{first}``, ``{then}``):
+    still data, where ``str.join`` would flatten them into text."""
+    joined = words[0]
+    for word in words[1:]:
+        joined = Said(template, first=joined, then=word)
+    return joined
 
 
 def _differences(state: RoundState, pips: tuple[int, ...], winner: int) -> list[tuple[int, int]]:

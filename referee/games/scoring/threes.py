@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee.games.scoring.base import DOMINO, Family
 from referee.games.scoring.fives import FIVES
+from referee.said import Said
 
 if TYPE_CHECKING:
     from referee.games.line import RoundState
@@ -28,11 +29,11 @@ class Threes(Family):
             return sum(count // d for d in by)
         return count * (len(by) if mode == "face-each" else min(1, len(by)))
 
-    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, str]:
+    def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, Said]:
         """``threes.chip-out`` in pub mode (a blocked round scores nothing); the face modes
         use ``fives.end-bonus``."""
         if state.options["threes_scoring"] == "pub":
-            return (1 if state.ended == DOMINO else 0), ""
+            return (1 if state.ended == DOMINO else 0), Said("")
         return FIVES.round_end(state, pips, winner)
 
     def ends_at_once(self, state: RoundState) -> bool:
