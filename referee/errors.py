@@ -42,7 +42,8 @@ class RefereeError(Exception):
 class InvalidAction(RefereeError):
     """Malformed input: the referee cannot tell what was meant.
 
-    >>> str(InvalidAction("7-7 is not in a double-6 set.", rule="set.tiles"))
+    >>> from referee.said import Said
+    >>> str(InvalidAction(Said("7-7 is not in a double-6 set."), rule="set.tiles"))
     'set.tiles: 7-7 is not in a double-6 set.'
     """
 
@@ -50,7 +51,9 @@ class InvalidAction(RefereeError):
 class IllegalAction(RefereeError):
     """A well-formed action that a rule forbids.
 
-    >>> error = IllegalAction("turn.order", "It is Ben's turn, not Ana's.")
+    >>> from referee.said import Said
+    >>> said = Said("It is {now}'s turn, not {who}'s.", now="Ben", who="Ana")
+    >>> error = IllegalAction("turn.order", said)
     >>> str(error)
     "turn.order: It is Ben's turn, not Ana's."
     """
