@@ -259,6 +259,10 @@ class TrainState:
         seat that laid them has finished its turn (``train.double``)."""
         return bool(self.doubles) and not self.owed
 
+    def value(self, tile: Tile) -> int:
+        """What a tile left in hand counts (``train.score``): its pips; 0-0 double_blank."""
+        return self.options["double_blank"] if tile == Tile(0, 0) else tile.pips
+
     def track(self, train: TrainKey) -> Track:
         return self.tracks[self.seats if train == MEXICAN else int(train)]
 
@@ -888,11 +892,6 @@ def _check_undo(state: TrainState) -> None:
 # -- the tally ---------------------------------------------------------------------------------
 
 
-def _value(state: TrainState, tile: Tile) -> int:
-    """What a tile left in hand counts (``train.score``): its pips; 0-0 double_blank."""
-    return state.options["double_blank"] if tile == Tile(0, 0) else tile.pips
-
-
 def _declared(state: TrainState, action: Tally) -> dict[int, Any]:
     declared = dict(action.hands if action.hands is not None else action.pips or ())
     for seat in declared:
@@ -991,11 +990,11 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
                     ),
                 )
         _check_hand_tiles(state, declared)
-        pips = tuple(sum(_value(state, t) for t in declared[s]) for s in range(state.seats))
+        pips = tuple(sum(state.value(t) for t in declared[s]) for s in range(state.seats))
     else:
         # A total is possible when it lies between the held count of cheapest and of
         # dearest tiles off the table (info.public: as far as the record can tell).
-        values = sorted(_value(state, t) for t in state.unseen())
+        values = sorted(state.value(t) for t in state.unseen())
         for seat, total in declared.items():
             held = state.hands[seat]
             least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
@@ -1059,10 +1058,10 @@ def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
                     ),
                 )
         _check_hand_tiles(state, declared)
-        pips = tuple(sum(_value(state, t) for t in declared[s]) for s in range(state.seats))
+        pips = tuple(sum(state.value(t) for t in declared[s]) for s in range(state.seats))
         out = [s for s in range(state.seats) if not declared[s]]
     else:
-        values = sorted(_value(state, t) for t in DominoSet(state.top).tiles if t != state.engine)
+        values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
         most = sum(values[len(values) - most_held :])
         for seat, total in declared.items():
             if total > most:

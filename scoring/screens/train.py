@@ -65,7 +65,7 @@ def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -
             table,
             refused,
             f"they count against the seat, 0-0 as {state.options['double_blank']}",
-            lambda tile: _value(tile, state.options["double_blank"]),
+            state.value,
         ),  # fmt: skip
         "round_number": state.number,  # of the match's rounds: an abandoned one is dealt again
         "scoreboard": [
@@ -243,9 +243,8 @@ def _tally_row(
     state: Any, seat: int, name: str, unseen: list[Tile], refused: Any, count: int | None
 ) -> dict[str, Any]:
     ticked = set(refused.getlist(f"hand-{seat}")) if refused is not None else set()
-    blank = state.options["double_blank"]
     tiles = [
-        {"tile": t, "svg": tile_svg(t), "checked": str(t) in ticked, "value": _value(t, blank)}
+        {"tile": t, "svg": tile_svg(t), "checked": str(t) in ticked, "value": state.value(t)}
         for t in unseen
     ]
     return {
@@ -256,11 +255,6 @@ def _tally_row(
         "sum": sum(item["value"] for item in tiles if item["checked"]),
         "pips": refused.get(f"pips-{seat}", "") if refused is not None else "",
     }
-
-
-def _value(tile: Tile, double_blank: int) -> int:
-    """What a tile left in hand counts: its pips, 0-0 as the house rule says."""
-    return double_blank if tile == Tile(0, 0) else tile.pips
 
 
 def penalty_result(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
