@@ -168,17 +168,39 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def act(request: HttpRequest, pk: int) -> HttpResponse:
+    def write(match: Match, role: str) -> HttpResponse | None:
+        data = action_from_post(request.POST, len(match.totals), PRESETS[match.game].family)
+        confirm = _someone_elses_turn(request, match, data)
+        if confirm is not None:  # asked before anything is recorded
+            return _render_table(request, match, role, None, confirm=confirm)
+        services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
+        return None
+
+    return _keeping(request, pk, write, said_back=True)
+
+
+@require_POST
+def keep_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """``pad.record``: keep the round about to begin tile by tile, or as a score pad."""
+
+    def write(match: Match, role: str) -> None:
+        services.keep_round(pk, request.POST.get("record", ""), parse_version(request.POST))
+
+    return _keeping(request, pk, write, said_back=False)
+
+
+def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpResponse:
+    """A keeper's POST to the table: ``write`` records it (or answers first); a refusal is
+    rendered in place with its status (403, 409, 422, 400), keeping what was chosen."""
     match, role = _match(request, pk)
     status, notice = 200, None
     try:
         if role != Match.KEEP:
             status, notice = 403, WATCHING
         else:
-            data = action_from_post(request.POST, len(match.totals), PRESETS[match.game].family)
-            confirm = _someone_elses_turn(request, match, data)
-            if confirm is not None:  # asked before anything is recorded
-                return _render_table(request, match, role, None, confirm=confirm)
-            services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
+            answer = write(match, role)
+            if answer is not None:
+                return answer
     except services.Stale as stale:
         status, notice = 409, stale.message
     except IllegalAction as error:
@@ -188,31 +210,9 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     if status == 200 and not request.htmx:
         return redirect("table", pk=pk)  # post/redirect/get without JavaScript
     match.refresh_from_db()
-    refused = request.POST if status in (400, 422) else None
-    return _render_table(request, match, role, None, notice, status, refused, done=status == 200)
-
-
-@require_POST
-def keep_round(request: HttpRequest, pk: int) -> HttpResponse:
-    """``pad.record``: keep the round about to begin tile by tile, or as a score pad."""
-    match, role = _match(request, pk)
-    status, notice = 200, None
-    try:
-        if role != Match.KEEP:
-            status, notice = 403, WATCHING
-        else:
-            how = request.POST.get("record", "")
-            services.keep_round(pk, how, parse_version(request.POST))
-    except services.Stale as stale:
-        status, notice = 409, stale.message
-    except IllegalAction as error:
-        status, notice = 422, error
-    except InvalidAction as error:
-        status, notice = 400, error.message
-    if status == 200 and not request.htmx:
-        return redirect("table", pk=pk)
-    match.refresh_from_db()
-    return _render_table(request, match, role, None, notice, status)
+    refused = request.POST if status in (400, 422) and said_back else None
+    done = status == 200 and said_back
+    return _render_table(request, match, role, None, notice, status, refused, done=done)
 
 
 # The taps that belong to the seat whose turn it is (Dump Truck's seats act at once, and its
