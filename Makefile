@@ -16,7 +16,7 @@ PYTHON ?= $(firstword \
 	$(call PY_OK,python3.12) \
 	$(foreach p,$(wildcard $(HOME)/.pyenv/versions/3.12*/bin/python3),$(call PY_OK,$(p))))
 
-.PHONY: help run serve test bench load lint fmt clean distclean
+.PHONY: help run serve test bench load lint fmt clean distclean messages catalogues
 
 help: ## Show this help
 	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -38,13 +38,22 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q --config-settings editable_mode=compat -e ".[test]"
 	touch $@
 
-run: $(VENV)/.installed-run ## Migrate, print the phone URL, serve on 0.0.0.0:8000 (dev server)
+# The translation catalogues (locale/*/LC_MESSAGES/django.po) compiled for Django; needs
+# GNU gettext's msgfmt (Debian: apt-get install gettext).
+catalogues: $(VENV)/.installed-run ## Compile the translation catalogues (locale/)
+	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=staticfiles -v 0
+
+messages: $(VENV)/.installed-run ## Gather every word to translate into locale/*/LC_MESSAGES/django.po
+	$(BIN)/python manage.py makemessages --all --add-location=file --no-obsolete \
+		--ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench --ignore=scripts
+
+run: $(VENV)/.installed-run catalogues ## Migrate, print the phone URL, serve on 0.0.0.0:8000 (dev server)
 	$(BIN)/python manage.py migrate --noinput
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
 	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
-serve: $(VENV)/.installed-run ## Migrate, collectstatic, serve with gunicorn on 0.0.0.0:8000
+serve: $(VENV)/.installed-run catalogues ## Migrate, collectstatic, serve with gunicorn on 0.0.0.0:8000
 	$(BIN)/python manage.py migrate --noinput
 	BONEYARD_MANIFEST_STATIC=1 $(BIN)/python manage.py collectstatic --noinput
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \

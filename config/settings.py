@@ -93,6 +93,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The phone's language: its remembered choice (a cookie), else Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -177,7 +179,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# A language is a catalogue in locale/<code>/LC_MESSAGES/django.po (`make messages`
+# writes it, `make run` and `make test` compile it) and a line here.
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switch on every page sets this cookie: a phone keeps its language for a year.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -225,6 +234,7 @@ X_FRAME_OPTIONS = "DENY"
 _SECURE_COOKIES = env_bool("BONEYARD_SECURE_COOKIES", not DEBUG)
 SESSION_COOKIE_SECURE = _SECURE_COOKIES
 CSRF_COOKIE_SECURE = _SECURE_COOKIES
+LANGUAGE_COOKIE_SECURE = _SECURE_COOKIES
 SECURE_SSL_REDIRECT = env_bool("BONEYARD_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = env_int("BONEYARD_HSTS_SECONDS", 0 if DEBUG else 60 * 60 * 24 * 365)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0

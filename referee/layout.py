@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from referee.errors import IllegalAction
-from referee.said import Said, listed
+from referee.said import Said, counted, listed
 from referee.tiles import Tile
 
 SIDE, END = "side", "end"
@@ -455,9 +455,9 @@ def _faces_phrase(kinds: tuple[str, ...]) -> Said:
     sides, ends = kinds.count(SIDE), kinds.count(END)
     parts = []
     if sides:
-        parts.append(Said("{n} side" if sides == 1 else "{n} sides", n=sides))
+        parts.append(counted("{n} side", "{n} sides", sides, n=sides))
     if ends:
-        parts.append(Said("{n} end" if ends == 1 else "{n} ends", n=ends))
+        parts.append(counted("{n} end", "{n} ends", ends, n=ends))
     return listed(parts) if parts else Said("no face")
 
 

@@ -22,6 +22,12 @@ tiles are parameters; every English word is in a template.
 ('1 tile', '3 tiles', '{n} tiles')
 >>> listed(["Ana", "Ben", "Caro"]), listed(["Ana", "Ben"], "or").template
 ('Ana, Ben and Caro', '{first} or {last}')
+>>> late = counted("{n} pip short", "{n} pips short", 1, n=1)
+>>> late, late.plural
+('1 pip short', ('{n} pip short', '{n} pips short', 1))
+
+A template chosen at run time is marked where it is written, with :func:`phrase`, so the
+catalogue's extraction (``make messages``) finds it as it finds ``Said("...")``.
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ class Said(str):
 
     template: str
     params: Mapping[str, Any]
+    # (singular, plural, n) when the template was chosen by a count: a catalogue picks
+    # its own form for n (a language may have more than two).
+    plural: tuple[str, str, int] | None = None
 
     def __new__(cls, template: str, /, **params: Any) -> Said:
         self = super().__new__(cls, template.format_map(params) if params else template)
@@ -43,20 +52,34 @@ class Said(str):
         return self
 
     def __reduce__(self) -> tuple:
-        return _rebuilt, (self.template, dict(self.params))
+        return _rebuilt, (self.template, dict(self.params), self.plural)
 
     def __add__(self, other: str) -> Said:  # type: ignore[override]
         """Two sayings one after the other: still data for a translation."""
         return Said("{first}{then}", first=self, then=other)
 
 
-def _rebuilt(template: str, params: dict[str, Any]) -> Said:
-    return Said(template, **params)
+def _rebuilt(template: str, params: dict[str, Any], plural: tuple | None = None) -> Said:
+    said = Said(template, **params)
+    said.plural = plural
+    return said
+
+
+def phrase(template: str) -> str:
+    """Marks a template that is chosen at run time, for the catalogue; returns it as is."""
+    return template
+
+
+def counted(singular: str, plural: str, n: int, /, **params: Any) -> Said:
+    """A saying whose words depend on a count ``n``: English picks by ``n == 1``."""
+    said = Said(singular if n == 1 else plural, **params)
+    said.plural = (singular, plural, n)
+    return said
 
 
 def tiles(n: int) -> Said:
     """``1 tile``, ``3 tiles``: a count of tiles, its plural in its template."""
-    return Said("{n} tile" if n == 1 else "{n} tiles", n=n)
+    return counted("{n} tile", "{n} tiles", n, n=n)
 
 
 def listed(words: Sequence[Any], conjunction: str = "and") -> Said:
@@ -69,4 +92,6 @@ def listed(words: Sequence[Any], conjunction: str = "and") -> Said:
     for word in words[2:-1]:
         rest = Said("{first}, {then}", first=rest, then=word)
     first = rest if rest is not None else words[0]
-    return Said("{first} " + conjunction + " {last}", first=first, last=words[-1])
+    if conjunction == "or":
+        return Said("{first} or {last}", first=first, last=words[-1])
+    return Said("{first} and {last}", first=first, last=words[-1])

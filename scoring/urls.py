@@ -5,6 +5,7 @@ from scoring import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("matches/new/", views.new_match, name="new_match"),
     path("matches/import/", views.import_upload, name="import_match"),
     path("matches/<int:pk>/", views.table, name="table"),

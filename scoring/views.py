@@ -9,7 +9,9 @@ from django.contrib import messages
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -540,6 +542,35 @@ def import_upload(request: HttpRequest) -> HttpResponse:
     access.join(request, match, match.keep_token)
     messages.success(request, f"Imported match #{match.pk}.")
     return redirect("table", pk=match.pk)
+
+
+@require_GET
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest in the phone's language: its name and description are words a
+    phone shows when the app is installed on its home screen."""
+    icons = [
+        ("icons/icon-192.png", "192x192", "image/png", "any"),
+        ("icons/icon-512.png", "512x512", "image/png", "any"),
+        ("icons/maskable-512.png", "512x512", "image/png", "maskable"),
+        ("icons/icon.svg", "any", "image/svg+xml", "any"),
+    ]
+    body = {
+        "name": "Boneyard",
+        "short_name": "Boneyard",
+        "description": gettext("Scoring companion and referee for dominoes played at a real table."),
+        "lang": get_language(),
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f6f3ee",
+        "theme_color": "#ffffff",
+        "icons": [
+            {"src": static(src), "sizes": sizes, "type": kind, "purpose": purpose}
+            for src, sizes, kind, purpose in icons
+        ],
+    }
+    return JsonResponse(body, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False})
 
 
 def healthz(request: HttpRequest) -> HttpResponse:

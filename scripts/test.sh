@@ -81,6 +81,13 @@ if [[ ! -x $CHROMIUM ]] && [[ $EUID -eq 0 ]] && command -v apt-get >/dev/null; t
         warn "apt-get install chromium failed"
 fi
 
+# (a') GNU gettext's msgfmt, to compile the translation catalogues the tests read.
+if ! command -v msgfmt >/dev/null && [[ $EUID -eq 0 ]] && command -v apt-get >/dev/null; then
+    bold "installing gettext with apt-get"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext ||
+        warn "apt-get install gettext failed"
+fi
+
 # (b) PostgreSQL reachable? Try to start a local cluster if it is not.
 pg_up() { command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -t 3; }
 if ! pg_up && command -v pg_ctlcluster >/dev/null && [[ -d /etc/postgresql ]]; then
@@ -90,6 +97,16 @@ if ! pg_up && command -v pg_ctlcluster >/dev/null && [[ -d /etc/postgresql ]]; t
     done
     for _ in 1 2 3 4 5; do pg_up && break || sleep 1; done
 fi
+
+# (c) The catalogues compiled from their sources (never committed as binaries): every
+# leg below reads them, so a catalogue that does not compile stops here.
+if ! command -v msgfmt >/dev/null; then
+    warn "msgfmt not found: install GNU gettext (apt-get install gettext)"
+    printf '\n\033[1;31mFAILED\033[0m\n'
+    exit 1
+fi
+bold "catalogues: manage.py compilemessages"
+python manage.py compilemessages --ignore=.venv --ignore=staticfiles -v 0
 
 # (c) + (d) static checks.
 step "ruff-check" ruff check .

@@ -46,7 +46,7 @@ from referee.corrections import ABANDONED, STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
-from referee.said import Said, listed
+from referee.said import Said, counted, listed
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
 from referee.tiles import DominoSet, Tile
 
@@ -71,12 +71,12 @@ def _bare(number: int) -> Said | int:
 def _pieces(root: bool, n: int, more: bool = False) -> Said:
     """``2 arms``, ``1 more toe``: what a double is owed, each plural in its template."""
     if root and more:
-        return Said("{n} more arm" if n == 1 else "{n} more arms", n=n)
+        return counted("{n} more arm", "{n} more arms", n, n=n)
     if root:
-        return Said("{n} arm" if n == 1 else "{n} arms", n=n)
+        return counted("{n} arm", "{n} arms", n, n=n)
     if more:
-        return Said("{n} more toe" if n == 1 else "{n} more toes", n=n)
-    return Said("{n} toe" if n == 1 else "{n} toes", n=n)
+        return counted("{n} more toe", "{n} more toes", n, n=n)
+    return counted("{n} toe", "{n} toes", n, n=n)
 
 
 # ---------------------------------------------------------------------------------------------

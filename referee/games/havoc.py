@@ -41,7 +41,7 @@ from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
-from referee.said import Said, listed, tiles
+from referee.said import Said, counted, listed, tiles
 from referee.tiles import DominoSet, Tile
 
 SLOTS = 6  # a train's slots, and the tiles each seat keeps in play (havoc.invariant)
@@ -747,7 +747,7 @@ def _check_respond(state: HavocState, action: Respond) -> None:
 
 def _pips(n: int) -> Said:
     """``1 pip``, ``30 pips``: a count of pips, its plural in its template."""
-    return Said("{n} pip" if n == 1 else "{n} pips", n=n)
+    return counted("{n} pip", "{n} pips", n, n=n)
 
 
 def _check_tally(state: HavocState, action: Tally) -> RoundResult:

@@ -59,7 +59,7 @@ from referee.games.scoring import (
 )
 from referee.layout import END, SIDE, Layout, LayoutRules
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
-from referee.said import Said, listed, tiles
+from referee.said import Said, counted, listed, tiles
 from referee.teams import Team, leader, team_name, team_of, teams
 from referee.tiles import DominoSet, Tile
 
@@ -1014,11 +1014,11 @@ def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
 
 
 def _at_most(pips: int) -> Said:
-    return Said("at most {n} pip" if pips == 1 else "at most {n} pips", n=pips)
+    return counted("at most {n} pip", "at most {n} pips", pips, n=pips)
 
 
 def _at_least(pips: int) -> Said:
-    return Said("at least {n} pip" if pips == 1 else "at least {n} pips", n=pips)
+    return counted("at least {n} pip", "at least {n} pips", pips, n=pips)
 
 
 def _value(state: RoundState, tile: Tile) -> int:

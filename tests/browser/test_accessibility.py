@@ -175,7 +175,7 @@ def test_the_app_installs_on_a_home_screen(live_server, page: Page):
     cdp = page.context.new_cdp_session(page)
     try:
         manifest = cdp.send("Page.getAppManifest")
-        assert manifest["url"] == live_server.url + "/static/manifest.webmanifest"
+        assert manifest["url"] == live_server.url + "/manifest.webmanifest"
         assert manifest["errors"] == []
         for icon in json.loads(manifest["data"])["icons"]:
             response = page.request.get(urljoin(manifest["url"], icon["src"]))

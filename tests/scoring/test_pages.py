@@ -7,8 +7,10 @@ import struct
 from urllib.parse import urljoin
 
 import pytest
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.management import call_command
 from django.test import Client
+from django.utils.functional import empty
 
 from scoring import services
 from scoring.models import Match, Player
@@ -117,7 +119,7 @@ def test_the_admin_cannot_rewrite_what_the_log_decides(admin_client, draw_match)
 
 # --- Installable: the web app manifest and the icons -----------------------------------
 
-MANIFEST = "/static/manifest.webmanifest"
+MANIFEST = "/manifest.webmanifest"
 
 
 def served(client: Client, url: str) -> tuple[str, bytes]:
@@ -142,16 +144,16 @@ def test_every_page_links_the_manifest_the_icons_and_both_theme_colours(client, 
     assert 'href="data:,"' not in html
 
 
-def test_the_manifest_is_served_as_one_and_its_icons_resolve_next_to_it(client, db):
-    content_type, body = served(client, MANIFEST)
-    assert content_type == "application/manifest+json"
-    manifest = json.loads(body)
+def test_the_manifest_is_served_as_one_and_its_icons_resolve(client, db):
+    response = client.get(MANIFEST)
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(response.content)
     assert (manifest["name"], manifest["start_url"], manifest["scope"]) == ("Boneyard", "/", "/")
     assert manifest["display"] == "standalone" and manifest["short_name"]
     purposes = set()
     for icon in manifest["icons"]:
-        # Relative, so they resolve against the manifest's own URL, hashed or not.
-        assert not icon["src"].startswith("/")
+        # Static URLs, hashed under `make serve`.
+        assert icon["src"].startswith("/static/icons/")
         content_type, body = served(client, urljoin(MANIFEST, icon["src"]))
         assert content_type == icon["type"]
         if icon["type"] == "image/png":
@@ -164,17 +166,26 @@ def test_the_manifest_is_served_as_one_and_its_icons_resolve_next_to_it(client, 
     assert content_type == "image/png" and png_size(body) == (180, 180)
 
 
-def test_collected_static_files_keep_the_unhashed_icons_the_manifest_names(tmp_path, settings):
-    """`make serve` links the manifest by its hashed name; the icons it names relative to
-    itself must still be there under their plain names."""
+def test_the_manifest_names_the_hashed_icons_collectstatic_writes(tmp_path, settings, db):
+    """`make serve` serves hashed static files: the manifest's icons must be those."""
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
     call_command("collectstatic", interactive=False, verbosity=0)
-    manifest = json.loads((tmp_path / "manifest.webmanifest").read_text())
+    staticfiles_storage._wrapped = empty  # the storage reads the manifest just written
+    try:
+        manifest = json.loads(Client().get(MANIFEST).content)
+    finally:
+        staticfiles_storage._wrapped = empty
     for icon in manifest["icons"]:
-        assert (tmp_path / icon["src"]).is_file(), icon["src"]
-    hashed = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
-    assert hashed["manifest.webmanifest"] != "manifest.webmanifest"
+        name = icon["src"].removeprefix(settings.STATIC_URL)
+        assert name.split("/")[-1].count(".") == 2, name  # icon-192.<hash>.png
+        assert (tmp_path / name).is_file(), name
+
+
+def test_the_manifest_speaks_the_phones_language(client, db):
+    manifest = json.loads(client.get(MANIFEST, HTTP_ACCEPT_LANGUAGE="es").content)
+    assert manifest["lang"] == "es" and manifest["name"] == "Boneyard"
+    assert "dominó" in manifest["description"]
