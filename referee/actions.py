@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.errors import InvalidAction, shown
-from referee.said import Said
+from referee.said import Said, phrase
 from referee.tiles import Tile
 
 #: Fields the export adds and the import ignores (an imported document is never trusted).
@@ -532,7 +532,7 @@ def parse_action(data: object, family: str = "line") -> Action:
     if missing:
         raise InvalidAction(
             Said(
-                "An {kind} needs {fields}." if an else "A {kind} needs {fields}.",
+                phrase("An {kind} needs {fields}.") if an else phrase("A {kind} needs {fields}."),
                 kind=kind,
                 fields=", ".join(sorted(missing)),
             )
@@ -541,7 +541,9 @@ def parse_action(data: object, family: str = "line") -> Action:
     if unknown:
         raise InvalidAction(
             Said(
-                "An {kind} has no field {fields}." if an else "A {kind} has no field {fields}.",
+                phrase("An {kind} has no field {fields}.")
+                if an
+                else phrase("A {kind} has no field {fields}."),
                 kind=kind,
                 fields=", ".join(sorted(map(shown, unknown))),
             )
@@ -822,9 +824,9 @@ def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:
     if not isinstance(value, Mapping) or len(value) > MAX_SEATS:
         raise InvalidAction(
             Said(
-                "A tally's hands maps each seat to its hands."
+                phrase("A tally's hands maps each seat to its hands.")
                 if hands
-                else "A tally's pips maps each seat to its pips."
+                else phrase("A tally's pips maps each seat to its pips.")
             )
         )
     # Sorted by seat alone: two spellings of one seat ("1", "01") must reach the
@@ -833,9 +835,9 @@ def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:
     if len({seat for seat, _ in pairs}) != len(pairs):
         raise InvalidAction(
             Said(
-                "A seat appears twice in the tally's hands."
+                phrase("A seat appears twice in the tally's hands.")
                 if hands
-                else "A seat appears twice in the tally's pips."
+                else phrase("A seat appears twice in the tally's pips.")
             )
         )
     return pairs
@@ -860,9 +862,9 @@ def parse_card(value: object, ace_as_value: bool = False) -> str:
         return text
     raise InvalidAction(
         Said(
-            "{value} is not a card; the cards are A1, A14, 2 to 10, J, Q, K."
+            phrase("{value} is not a card; the cards are A1, A14, 2 to 10, J, Q, K.")
             if ace_as_value
-            else "{value} is not a card; the cards are A, 2 to 10, J, Q, K.",
+            else phrase("{value} is not a card; the cards are A, 2 to 10, J, Q, K."),
             value=shown(value),
         )
     )

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from referee.errors import IllegalAction
-from referee.said import Said, counted, listed
+from referee.said import Said, counted, listed, phrase
 from referee.tiles import Tile
 
 SIDE, END = "side", "end"
@@ -284,9 +284,9 @@ class Layout:
         open_faces = self._open_faces(index)
         if face == END and not any(f.kind == END for f in placed.free):
             template = (
-                "{on} is not a spinner, so nothing goes on its end. {elsewhere}"
+                phrase("{on} is not a spinner, so nothing goes on its end. {elsewhere}")
                 if not placed.spinner
-                else "{on} has no free end, so nothing goes on its end. {elsewhere}"
+                else phrase("{on} has no free end, so nothing goes on its end. {elsewhere}")
             )
             return IllegalAction("line.spinner", Said(template, on=on, elsewhere=elsewhere))
         if face == END and not any(f.kind == END for f in open_faces):
@@ -334,7 +334,12 @@ class Layout:
         """A sentence naming every place ``tile`` fits, or the numbers it would need."""
         spots = self.attachments(tile)
         if spots:
-            places = [Said("{on} (its end)", on=on) if kind == END else on for on, kind in spots]
+            # Each place a saying of its own, so a translation can put an article before it.
+            places = [
+                # Translators: a tile another may go on, one of a list ("... fits on {places}.")
+                Said("{on}", on=on) if kind != END else Said("{on} (its end)", on=on)
+                for on, kind in spots
+            ]
             return Said("{tile} fits on {places}.", tile=tile, places=_either(places))
         if tile in self._index:
             return Said("")

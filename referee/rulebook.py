@@ -98,6 +98,13 @@ class Preset:
     fixed: Mapping[str, Any] = field(default_factory=dict)  # settings that make the game
 
     @property
+    def named(self) -> Said:
+        """The title as a saying's parameter: a declared word, translated by its own text
+        (scoring.declared lists it for the catalogue), so a translation names the game in
+        its own language where an English phone reads the title as it is."""
+        return Said(self.title)
+
+    @property
     def scores_plays(self) -> bool:
         """Whether plays score by the count during the round, and may be declared (the
         count games; Dominards scores by its dice and cards instead)."""
@@ -484,9 +491,8 @@ def resolve_options(slug: str, given: Mapping[str, Any] | None) -> dict[str, Any
         raise InvalidAction(Said("Options must be an object of house rules."))
     given = dict(given or {})
     known = {option.name for option in game.options}
-    # The title is a declaration, translated by its own text like everywhere it is shown:
-    # a Said of it tells a translation so.
-    title = Said(game.title)
+    # The title is a declaration, translated by its own text like everywhere it is shown.
+    title = game.named
     for name, value in given.items():
         if name in game.fixed:
             if value != game.fixed[name]:

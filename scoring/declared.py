@@ -1,5 +1,6 @@
 """Words the app shows that are data rather than code: the games' titles, summaries and
-house rules (referee.rulebook) and the rules pages' text (scoring.rulebook_text).
+house rules (referee.rulebook), the rules pages' text (scoring.rulebook_text) and the
+rule statements of RULES.md shown beside a refusal (referee.rule_texts).
 
 Each is shown through the catalogue (``gettext(text)`` where it is rendered, or the
 ``translated`` filter), its English text the msgid. The rulebook composes some texts from
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee import PRESETS
+from referee.rule_texts import RULE_TEXTS
 from scoring.rulebook_text import GAMES, OPTIONS
 
 
@@ -33,6 +35,8 @@ def words() -> Iterator[str | tuple[str, str]]:
             yield title
             for _rule, *said in entries:
                 yield from said
+    for _section, text in RULE_TEXTS.values():
+        yield text
     for option in OPTIONS.values():
         yield option["asks"]
         yield from option.get("choices", {}).values()

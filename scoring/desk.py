@@ -14,6 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 
 from referee import (
     DocumentError,
@@ -35,6 +36,7 @@ from scoring.caches import WeighedCache
 from scoring.forms import action_from_post
 from scoring.models import Action, Match, Position, Round
 from scoring.screens.line import last_scored
+from scoring.speech import say, tile_name
 from scoring.words import describe, standing
 
 KEY = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -146,7 +148,7 @@ def rule(table: services.Table, post: Mapping[str, Any]) -> Ruling:
     kept = standing(actions)
     undone = actions[kept[-1]] if isinstance(action, Undo) and kept else None
     try:
-        asked = describe(action, table.names, undone, family=family)
+        asked = say(describe(action, table.names, undone, family=family))
     except IndexError:  # a seat this table does not have: the referee's refusal says so
         asked = json.dumps(action.to_dict())
     try:
@@ -156,8 +158,8 @@ def rule(table: services.Table, post: Mapping[str, Any]) -> Ruling:
             asked,
             False,
             refusal.rule,
-            refusal.message,
-            rule_text(refusal.rule),
+            say(refusal.message),
+            gettext(rule_text(refusal.rule)),
             alternatives=_alternatives(table, action, family),
             action=action.to_dict(),
         )
@@ -172,31 +174,63 @@ def _why(table: services.Table, after, action: RefAction) -> tuple[tuple[str, ..
     targets hit, the hands tallied; and the rule that scores it."""
     game = after.game
     if isinstance(action, Tally) and after.result is not None:
-        words = f"The round ends ({after.result.reason}); " + ", ".join(
-            f"{table.names[s]} {p}" for s, p in enumerate(after.result.points) if p
+        scores = ", ".join(f"{table.names[s]} {p}" for s, p in enumerate(after.result.points) if p)
+        words = gettext("The round ends ({reason}); {scores}").format(
+            reason=ended(after.result.reason), scores=scores
         )
-        return (words or "The round ends; nobody scores.",), ""
+        return (words or gettext("The round ends; nobody scores."),), ""
     if game.family == "truck":
         load = after.last_load
-        return ((f"The load: {load.words}.",) if load is not None else ()), "truck.best"
+        if load is None:
+            return (), "truck.best"
+        return (gettext("The load: {load}.").format(load=say(load.words)),), "truck.best"
     if game.family != "line" or not isinstance(action, Play):
         return (), ""
-    said = last_scored(after, table.names)
-    parts = " + ".join(f"{shows} ({tile})" for tile, shows in after.layout.count_parts())
-    lines = [f"The open ends show {parts} = {after.layout.count}."] if parts else []
+    said = say(last_scored(after, table.names))
+    parts = " + ".join(
+        gettext("{shows} ({tile})").format(shows=shows, tile=tile_name(tile))
+        for tile, shows in after.layout.count_parts()
+    )
+    if parts:
+        count = after.layout.count
+        lines = [gettext("The open ends show {parts} = {count}.").format(parts=parts, count=count)]
+    else:
+        lines = []
     if after.dominards:
         return (*lines, said), "dominards.total"
     if not game.scores_plays:
         return tuple(lines), ""
     if after.muggins and after.pending is not None:
         lines.append(
-            f"The play makes {after.pending.worth}; in Muggins the player must declare it, "
-            "or an opponent may call Muggins and take it."
+            gettext(
+                "The play makes {worth}; in Muggins the player must declare it, or an "
+                "opponent may call Muggins and take it."
+            ).format(worth=after.pending.worth)
         )
         return tuple(lines), "fives.muggins"
     if after.last_passed:  # the count would pass the target: not scored, and why
         lines.append(said)
     return tuple(lines), f"{game.scoring}.score"
+
+
+# How a round ended (RoundResult.reason), as the players say it.
+ENDED = {
+    "domino": pgettext_lazy("round ended", "domino"),
+    "blocked": pgettext_lazy("round ended", "blocked"),
+    "target": pgettext_lazy("round ended", "target"),
+    "abandoned": pgettext_lazy("round ended", "abandoned"),
+    "stopped": pgettext_lazy("round ended", "stopped"),
+    "train": pgettext_lazy("round ended", "train"),
+    "pool-empty": pgettext_lazy("round ended", "pool-empty"),
+    "stalled": pgettext_lazy("round ended", "stalled"),
+}
+
+
+def ended(reason: object) -> str:
+    """A round's end reason in the phone's language (a code the referee gives as it is)."""
+    if isinstance(reason, str) and reason in ENDED:
+        return str(ENDED[reason])
+    return say(reason)
 
 
 def _alternatives(table: services.Table, action: RefAction, family: str) -> tuple[str, ...]:
@@ -211,19 +245,20 @@ def _alternatives(table: services.Table, action: RefAction, family: str) -> tupl
     alike = [a for a in legal if tile is not None and getattr(a, "tile", None) == tile]
     alike = alike or [a for a in legal if getattr(a, "seat", None) == seat]
     alike = alike or list(legal)
-    said = dict.fromkeys(describe(a, table.names, family=family) for a in alike)
+    said = dict.fromkeys(say(describe(a, table.names, family=family)) for a in alike)
     return tuple(said)[:MOST_ALTERNATIVES]
 
 
 def played_on(kept: Position, table: services.Table, action: str) -> Position:
     """The position after ``action`` (the ruling's JSON): a new position; this one is kept
     as it is."""
+    not_one = gettext("That is not an action: ask the referee again.")
     try:
         proposal = json.loads(action)
     except (ValueError, RecursionError):
-        raise InvalidAction("That is not an action: ask the referee again.") from None
+        raise InvalidAction(not_one) from None
     if not isinstance(proposal, dict):
-        raise InvalidAction("That is not an action: ask the referee again.")
+        raise InvalidAction(not_one)
     parsed = parse_action(proposal, preset(table.match.game).family)
     document = json.loads(json.dumps(kept.document))
     rounds = document["rounds"]

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 import segno
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from referee import Layout, Tile
 from referee.games.dump_truck import COLS, ROWS, Chain, Truck
 from referee.games.havoc import SLOTS, Rack
 from referee.layout import END, OpenEnd
+from scoring.speech import say
 
 WIDTH = 360
 LONG, SHORT, GAP = 56, 28, 4
@@ -78,7 +80,7 @@ def tile_group(first: int, second: int, x: float, y: float, vertical: bool, cls:
 
 def tile_svg(tile: Tile, label: str | None = None) -> SafeString:
     """A small standalone tile for pickers and lists, with an accessible name."""
-    name = escape(label or tile.name)
+    name = escape(say(label or tile.name))
     body = tile_group(tile.high, tile.low, 1, 1, False)
     return mark_safe(
         f'<svg class="tile-svg" viewBox="0 0 {LONG + 2} {SHORT + 2}" role="img" '
@@ -177,7 +179,8 @@ def layout_svg(
     is drawn as its own row, wrapped, with its open end lettered like the buttons.
     """
     if not layout.placed:
-        return mark_safe('<p class="empty-layout">No tile on the table yet: record the lead.</p>')
+        empty = escape(gettext("No tile on the table yet: record the lead."))
+        return mark_safe(f'<p class="empty-layout">{empty}</p>')
     by_tile: dict[tuple[Tile, str], list[EndMark]] = {}
     for mark in marks:
         by_tile.setdefault((mark.end.on, mark.end.face), []).append(mark)
@@ -189,8 +192,9 @@ def layout_svg(
     lead_items += [
         ("mark", m) for face in ("side", END) for m in by_tile.get((lead.tile, face), [])
     ]
-    rows.row(f"Lead {lead.tile}", lead_items)
-    spoken = [f"lead {lead.tile.name}"]
+    # The rows' labels are short, with tiles as numerals; the drawing's name reads them out.
+    rows.row(gettext("Lead {tile}").format(tile=lead.tile), lead_items)
+    spoken = [gettext("lead {tile}").format(tile=say(lead.tile.name))]
     for origin, face, chain in layout.arms()[1:]:
         assert origin is not None
         items: list[tuple[str, object]] = []
@@ -201,18 +205,28 @@ def layout_svg(
             items.append(("tile", (touching, other, placed.tile in counting)))
         last = layout.placed[chain[-1]].tile
         items += [("mark", m) for m in by_tile.get((last, "side"), [])]
-        where = " (end)" if face == END else ""
-        rows.row(f"from {layout.placed[origin].tile}{where}", items)
-        arm = ", ".join(layout.placed[index].tile.name for index in chain)
-        spoken.append(f"from {layout.placed[origin].tile.name}{where}: {arm}")
+        origin_tile = layout.placed[origin].tile
+        arm = ", ".join(say(layout.placed[index].tile.name) for index in chain)
+        if face == END:
+            rows.row(gettext("from {tile} (end)").format(tile=origin_tile), items)
+            said = gettext("from {tile} (end): {tiles}")
+        else:
+            rows.row(gettext("from {tile}").format(tile=origin_tile), items)
+            said = gettext("from {tile}: {tiles}")
+        spoken.append(said.format(tile=say(origin_tile.name), tiles=arm))
     for placed in layout.placed[1:]:
         for mark in by_tile.get((placed.tile, END), []):
-            rows.row(f"from {placed.tile} (end)", [("mark", mark)])
+            rows.row(gettext("from {tile} (end)").format(tile=placed.tile), [("mark", mark)])
     height = rows.y + 4
-    count = f". Count {layout.count}" if count_shown else ""
+    if count_shown:
+        name = gettext("The layout: {tiles}. Count {count}").format(
+            tiles="; ".join(spoken), count=layout.count
+        )
+    else:
+        name = gettext("The layout: {tiles}").format(tiles="; ".join(spoken))
     return mark_safe(
         f'<svg class="layout" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="The layout: {"; ".join(spoken)}{count}">' + "".join(rows.parts) + "</svg>"
+        f'aria-label="{escape(name)}">' + "".join(rows.parts) + "</svg>"
     )
 
 
@@ -236,7 +250,9 @@ def picker_html(items: list[dict], selected: str | None) -> SafeString:
         high = item["tile"].high
         attrs = f'value="{item["tile"]}" data-fits="{escape(item["fits"])}"'
         if item["why"]:  # the referee's reason the tile fits nowhere, and its rule id
-            attrs += f' data-why="{escape(item["why"].message)}" data-rule="{item["why"].rule}"'
+            attrs += (
+                f' data-why="{escape(say(item["why"].message))}" data-rule="{item["why"].rule}"'
+            )
         if item["gains"]:
             attrs += f' data-gains="{escape(item["gains"])}"'
         for name, value in item.get("data", {}).items():
@@ -296,8 +312,9 @@ def truck_svg(
             for x, y in centres
         )
         parts.append(f'<g class="chain {chain.kind}"><polyline points="{points}"/>{dots}</g>')
-    held = ", ".join(t.name for t in truck.tiles) or "empty"
-    name = escape(f"{label or 'A truck'}: {held}")
+    held = ", ".join(say(t.name) for t in truck.tiles) or gettext("empty")
+    truck_name = say(label) or gettext("A truck")
+    name = escape(f"{truck_name}: {held}")
     size = "truck big" if big else "truck"
     return mark_safe(
         f'<svg class="{size}" viewBox="0 0 {width} {height}" role="img" aria-label="{name}">'
@@ -317,8 +334,9 @@ def train_svg(
         links.append((end, free, tile.is_double))
         end = free
     links = links[-shown:]
+    label = say(label)
     if tiles:  # the tiles drawn, named for a screen reader as the picture shows them
-        label += ": " + ", ".join(t.name for t in tiles[-shown:])
+        label += ": " + ", ".join(say(t.name) for t in tiles[-shown:])
     x, parts = 2.0, []
     for i, (matched, free, double) in enumerate(links):
         last = i == len(links) - 1
@@ -373,7 +391,7 @@ def rack_svg(rack: Rack, label: str, waiting_double: bool = False) -> SafeString
             f'<rect x="{RACK_SLOT + 14 + i * 20}" y="{y}" width="16" height="{SHORT}" rx="3" '
             'class="back"/>'
         )
-    name = escape(label)
+    name = escape(say(label))
     return mark_safe(
         f'<svg class="rack" viewBox="0 0 {width} {y + SHORT + 2}" role="img" '
         f'aria-label="{name}"><title>{name}</title>' + "".join(parts) + "</svg>"
@@ -418,11 +436,16 @@ def ring_svg(names: tuple[str, ...], direction: int, acting: int | None) -> Safe
     clockwise = direction > 0
     if not clockwise:
         arrow = f'<g transform="translate({RING} 0) scale(-1 1)">{arrow}</g>'
-    way = "clockwise" if clockwise else "counter-clockwise"
     parts.append(f'<g class="arrow {"cw" if clockwise else "ccw"}">{arrow}</g>')
-    label = escape(
-        f"Play goes {way}" + (f"; {names[acting]} acts now" if acting is not None else "")
-    )
+    if acting is None:
+        said = (
+            gettext("Play goes clockwise") if clockwise else gettext("Play goes counter-clockwise")
+        )
+    elif clockwise:
+        said = gettext("Play goes clockwise; {who} acts now")
+    else:
+        said = gettext("Play goes counter-clockwise; {who} acts now")
+    label = escape(said.format(who=names[acting]) if acting is not None else said)
     return mark_safe(
         f'<svg class="ring" viewBox="0 0 {RING} {RING}" role="img" aria-label="{label}">'
         f"<title>{label}</title>" + "".join(parts) + "</svg>"

@@ -19,6 +19,7 @@ from django.core.exceptions import BadRequest, RequestDataTooBig, TooManyFieldsS
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy
 
 from referee import InvalidAction
 
@@ -27,15 +28,17 @@ MAX_DOCUMENT = 512 * 1024  # bytes: a long match's document is a few tens of KB
 # JSON's \ud800 escapes can smuggle into a string but no encoding can write.
 NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
-BROKEN = (
+BROKEN = gettext_lazy(
     "Some of what was sent is not text (a NUL, a control character or a broken character), "
     "so nothing was recorded. Type it again."
 )
-TOO_LARGE = (
+TOO_LARGE = gettext_lazy(
     "That is too much for one form (2.5 MB at most; a match document may be 512 KB), "
     "so nothing was recorded."
 )
-UNREADABLE = "That form could not be read (forms are sent as UTF-8), so nothing was recorded."
+UNREADABLE = gettext_lazy(
+    "That form could not be read (forms are sent as UTF-8), so nothing was recorded."
+)
 
 
 def problem_in(texts: Iterable[str]) -> bool:
@@ -78,10 +81,11 @@ def _words(data) -> list[str]:
     return [text for key, values in data.lists() for text in (key, *values)]
 
 
-def refusal(request: HttpRequest, message: str, status: int) -> HttpResponse:
+def refusal(request: HttpRequest, message: object, status: int) -> HttpResponse:
     """The refusal in place: a tap's answer swaps nothing (the table stays as it was) and
     asks the page to show the message in its connection notice; a page request gets a page
     that says it."""
+    message = str(message)  # in the phone's language
     if request.headers.get("HX-Request") == "true":
         response = HttpResponse(status=400)  # htmx handles a 400 (base.html's responseHandling)
         response["HX-Reswap"] = "none"
@@ -95,16 +99,18 @@ def read_document(raw: bytes | str) -> Any:
     InvalidAction (too large, not JSON, not text) before the referee reads a word of it."""
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > MAX_DOCUMENT:
-        raise InvalidAction("That is too large for a match document (512 KB at most).")
+        raise InvalidAction(gettext("That is too large for a match document (512 KB at most)."))
     try:
         document = json.loads(raw)
     except (ValueError, RecursionError):
-        raise InvalidAction("That is not a JSON match document.") from None
-    where = _broken_text(document, "the document")
+        raise InvalidAction(gettext("That is not a JSON match document.")) from None
+    where = _broken_text(document, gettext("the document"))
     if where is not None:
         raise InvalidAction(
-            f"{where} holds something that is not text (a NUL, a control character or a "
-            "broken character); correct it and try again."
+            gettext(
+                "{where} holds something that is not text (a NUL, a control character or a "
+                "broken character); correct it and try again."
+            ).format(where=where)
         )
     return document
 
@@ -121,7 +127,7 @@ def _broken_text(value: Any, where: str) -> str | None:
         elif isinstance(item, dict):
             for key, inner in item.items():
                 if NOT_TEXT.search(key):
-                    return f"A field name in {at}"
+                    return gettext("A field name in {where}").format(where=at)
                 stack.append((inner, f"{at} → {key[:20]}"))
         elif isinstance(item, list):
             stack.extend((inner, f"{at} → {n}") for n, inner in enumerate(item))

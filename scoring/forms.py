@@ -14,6 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import QueryDict
+from django.utils.translation import gettext, ngettext
 
 from referee import PRESETS, InvalidAction, Option, preset
 
@@ -30,7 +31,7 @@ def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[
     if kind == "play":
         tile = post.get("tile", "")
         if not tile:
-            raise InvalidAction("Tap a tile first, then the end it goes on.")
+            raise InvalidAction(gettext("Tap a tile first, then the end it goes on."))
         data: dict[str, Any] = {"type": "play", "seat": post.get("seat", ""), "tile": tile}
         target = post.get("target", "")
         if target and target != "lead":
@@ -58,7 +59,7 @@ def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[
         return _tally(post, seats)
     if kind in _TRUCK_KINDS:
         return _truck(kind, post)
-    raise InvalidAction("This form does not say what happened; reload the page.")
+    raise InvalidAction(gettext("This form does not say what happened; reload the page."))
 
 
 def _train(kind: str, post: QueryDict, family: str) -> dict[str, Any]:
@@ -69,12 +70,12 @@ def _train(kind: str, post: QueryDict, family: str) -> dict[str, Any]:
         return {"type": "draw", "seat": seat}
     tile = post.get("tile", "")
     if not tile:
-        raise InvalidAction("Tap a tile first, then where it goes.")
+        raise InvalidAction(gettext("Tap a tile first, then where it goes."))
     if kind == "engine":
         return {"type": "engine", "seat": seat, "tile": tile}
     target = post.get("target", "")
     if not target:
-        raise InvalidAction("Tap where the tile goes: a train lit for it.")
+        raise InvalidAction(gettext("Tap where the tile goes: a train lit for it."))
     return {
         "type": "play",
         "seat": seat,
@@ -172,7 +173,7 @@ def _havoc(kind: str, post: QueryDict) -> dict[str, Any]:
 
 def _cells(raw: str) -> list[list[str]]:
     if not raw:
-        raise InvalidAction("Tap two cells of the truck: first where the high half goes.")
+        raise InvalidAction(gettext("Tap two cells of the truck: first where the high half goes."))
     return [cell.split(",") for cell in raw.split(";")]
 
 
@@ -189,7 +190,7 @@ def _roll(post: QueryDict) -> dict[str, Any]:
         ]
         return {"type": "roll", "seat": post.get("seat", ""), "dice": dice}
     if count not in ("2", "4"):
-        raise InvalidAction("Roll 2 dice (multiples) or 4 (a virtual card).")
+        raise InvalidAction(gettext("Roll 2 dice (multiples) or 4 (a virtual card)."))
     chance = _chance(post)
     dice = [chance.randint(1, 6) for _ in range(int(count))]
     return {"type": "roll", "seat": post.get("seat", ""), "dice": dice}
@@ -218,7 +219,7 @@ def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
     out = [str(s) for s in range(seats) if post.get(f"out-{s}") == "1"]
     if out and (any(s in typed for s in out) or any(s in tapped for s in out)):
         raise InvalidAction(
-            "A seat that played out holds nothing: untick its tiles and clear its pips."
+            gettext("A seat that played out holds nothing: untick its tiles and clear its pips.")
         )
     if out:
         if typed:
@@ -226,7 +227,10 @@ def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
         return {"type": "tally", "hands": {**tapped, **{s: [] for s in out}}}
     if typed and tapped:
         raise InvalidAction(
-            "Tally every seat the same way: tap the tiles of every hand, or type every pip total."
+            gettext(
+                "Tally every seat the same way: tap the tiles of every hand, or type every pip "
+                "total."
+            )
         )
     return {"type": "tally", "pips": typed} if typed else {"type": "tally", "hands": tapped}
 
@@ -234,7 +238,9 @@ def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
 def parse_version(post: QueryDict) -> int:
     raw = post.get("version", "")
     if not raw.isascii() or not raw.isdecimal() or len(raw) > 9:
-        raise InvalidAction("This form has no valid version; reload the page and tap again.")
+        raise InvalidAction(
+            gettext("This form has no valid version; reload the page and tap again.")
+        )
     return int(raw)
 
 
@@ -247,9 +253,13 @@ def new_match_from_post(post: QueryDict) -> tuple[str, list[str], dict[str, Any]
     if chosen.get("partnerships"):
         if len(names) != 4:
             raise PairsNeedFour(
-                "Playing in pairs takes four players, two teams of two; "
-                f"{len(names)} {'name is' if len(names) == 1 else 'names are'} filled in. "
-                "Name four players, or switch “Play in pairs” off."
+                ngettext(
+                    "Playing in pairs takes four players, two teams of two; {n} name is "
+                    "filled in. Name four players, or switch “Play in pairs” off.",
+                    "Playing in pairs takes four players, two teams of two; {n} names are "
+                    "filled in. Name four players, or switch “Play in pairs” off.",
+                    len(names),
+                ).format(n=len(names))
             )
         names = seat_order(names, post.get("partner") or "2")
     elif "count_all_hands" in chosen:
@@ -279,7 +289,9 @@ def seat_order[T](names: Sequence[T], partner: str) -> list[T]:
     (['Ana', 'Ben', 'Caro', 'Dan'], ['A', 'B', 'D', 'C'])
     """
     if partner not in PARTNERS:
-        raise InvalidAction("Choose who partners with the first player: one of the other three.")
+        raise InvalidAction(
+            gettext("Choose who partners with the first player: one of the other three.")
+        )
     mate = int(partner)
     first, second = (names[seat] for seat in (1, 2, 3) if seat != mate)
     return [names[0], first, names[mate], second]
@@ -306,6 +318,8 @@ def _option_value(option: Option, post: QueryDict, field: str) -> Any:
             return choice
     if isinstance(option.default, int):
         if not raw.isascii() or not raw.lstrip("-").isdecimal() or len(raw) > 4:
-            raise InvalidAction(f"{option.label} must be a number.")
+            raise InvalidAction(
+                gettext("{rule} must be a number.").format(rule=gettext(option.label))
+            )
         return int(raw)
     return raw

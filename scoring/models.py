@@ -14,6 +14,7 @@ import secrets
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee import PRESETS
 
@@ -41,10 +42,19 @@ class Match(models.Model):
     PLAYING, FINISHED = "playing", "finished"
     KEEP, WATCH = "keep", "watch"
 
-    game = models.CharField(max_length=32, choices=[(s, p.title) for s, p in PRESETS.items()])
+    # A game's title is a declared word (scoring.declared): get_game_display() shows it in
+    # the phone's language.
+    game = models.CharField(
+        max_length=32, choices=[(s, gettext_lazy(p.title)) for s, p in PRESETS.items()]
+    )
     options = models.JSONField(default=dict)
     status = models.CharField(
-        max_length=16, default=PLAYING, choices=[(PLAYING, "In progress"), (FINISHED, "Finished")]
+        max_length=16,
+        default=PLAYING,
+        choices=[
+            (PLAYING, pgettext_lazy("match status", "In progress")),
+            (FINISHED, pgettext_lazy("match status", "Finished")),
+        ],
     )
     # Every recorded action bumps the version; a form carries the version it was
     # drawn from, so a stale tap is refused instead of applied to a table it never saw.

@@ -16,15 +16,19 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
+from django.utils.formats import get_format
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext, pgettext
 
 from referee import PRESETS, parse_action
 from referee.corrections import as_played
 from referee.teams import Team, team_name, team_of, teams
+from referee.tiles import Tile
 from scoring.models import Action, Match, Player, Round, Seat
 from scoring.screens.common import LOWEST_WINS
 from scoring.screens.summary import summary_context
+from scoring.speech import say, tile_name
 from scoring.words import standing
 
 RECENT = 20  # matches listed on a player's page; the counts above them cover every match
@@ -85,13 +89,15 @@ def _games(player: Player) -> list[dict[str, Any]]:
     return [
         {
             "slug": slug,
-            "title": game.title,
+            "title": gettext(game.title),
             "played": counts[slug]["played"],
             "won": counts[slug]["won"],
             "playing": counts[slug]["playing"],
             "muggins": counts[slug]["muggins"],
             "average": _average(*scored[slug]) if slug in scored else None,
-            "unit": "penalty points" if slug in PENALTY_GAMES else "points",
+            "unit": pgettext("per round", "penalty points")
+            if slug in PENALTY_GAMES
+            else pgettext("per round", "points"),
         }
         for slug, game in PRESETS.items()
         if slug in counts
@@ -116,7 +122,8 @@ def _round_points(player: Player) -> dict[str, tuple[int, int]]:
 
 
 def _average(points: int, rounds: int) -> str:
-    return f"{points / rounds:.1f}"
+    """``8.3``, with the decimal mark of the phone's language (``8,3``)."""
+    return f"{points / rounds:.1f}".replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 @dataclass
@@ -243,9 +250,9 @@ def _undone(rounds: QuerySet[Round]) -> set[tuple[int, int]]:
 
 def _best_words(best: _Play, joined: set[int]) -> dict[str, Any]:
     return {
-        "tile": best.tile,
+        "tile": tile_name(Tile.parse(best.tile)),
         "points": best.points,
-        "game": PRESETS[best.game].title,
+        "game": gettext(PRESETS[best.game].title),
         "match": best.match,
         "linked": best.match in joined,
     }
@@ -286,10 +293,13 @@ def _side(match: Match, seat: int) -> Team:
 
 def _outcome(match: Match, seat: int) -> str:
     if match.status == Match.PLAYING:
-        return "in progress"
+        return pgettext("match outcome", "in progress")
     if match.winner is None:
-        return "tied"  # a tie at the top ended it (Dominards): nobody won
-    return "won" if match.winner in _side(match, seat) else "lost"
+        # a tie at the top ended it (Dominards): nobody won
+        return pgettext("match outcome", "tied")
+    if match.winner in _side(match, seat):
+        return pgettext("match outcome", "won")
+    return pgettext("match outcome", "lost")
 
 
 # -- leaderboards -----------------------------------------------------------------------
@@ -324,7 +334,7 @@ def leaderboard_context(game: str | None) -> dict[str, Any]:
         "sections": [
             {
                 "slug": slug,
-                "title": PRESETS[slug].title,
+                "title": gettext(PRESETS[slug].title),
                 "players": _ranked(by_game[slug]),
                 "pairs": _ranked(pairs[slug]),
             }
@@ -426,20 +436,26 @@ def score_sheet_csv(match: Match) -> str:
     names, sides = sheet["names"], sheet["teams"] or []
     out = io.StringIO()
     writer = csv.writer(out)
-    header = ["Round", "Winner", "Reason"]
-    header += [f"{t['name']} points" for t in sides] + [f"{t['name']} total" for t in sides]
-    header += [f"{name} points" for name in names] + [f"{name} total" for name in names]
-    writer.writerow(_text(cell) for cell in [*header, "Corrections and adjustments"])
+    # The headers in the phone's language: the sheet is downloaded by a request.
+    header = [gettext("Round"), gettext("Winner"), gettext("Reason")]
+    columns = [say(t["name"]) for t in sides] + list(names)
+    points = [gettext("{name} points").format(name=name) for name in columns]
+    total = [gettext("{name} total").format(name=name) for name in columns]
+    # The teams' columns first, then the players': points then running total in each.
+    header += (
+        points[: len(sides)] + total[: len(sides)] + points[len(sides) :] + total[len(sides) :]
+    )
+    writer.writerow(_text(cell) for cell in [*header, gettext("Corrections and adjustments")])
     for r in sheet["rounds"]:
         said = [r["number"], _text(r["winner"]), _text(r["reason"])]
         if sides:
             said += [t["points"] for t in r["teams"]] + [t["running"] for t in r["teams"]]
-        notes = "; ".join(n["said"] for n in sheet["notes"] if n["number"] == r["number"])
+        notes = "; ".join(say(n["said"]) for n in sheet["notes"] if n["number"] == r["number"])
         writer.writerow(said + r["points"] + r["running"] + [_text(notes)])
-    ending = [_text(sheet["winner"] or ""), _text(match.get_status_display().lower())]
+    ending = [_text(sheet["winner"] or ""), _text(str(match.get_status_display()).lower())]
     team_totals = [t["total"] for t in sides]
     totals = [*team_totals, *team_totals, *sheet["totals"], *sheet["totals"]]
-    writer.writerow(["Total", *ending, *totals, ""])
+    writer.writerow([gettext("Total"), *ending, *totals, ""])
     return out.getvalue()
 
 
@@ -502,8 +518,13 @@ def score_chart(names: Sequence[str], rounds: Sequence[dict[str, Any]]) -> str:
         return TOP + PLOT * (high - value) / (high - low)
 
     summary = ", ".join(f"{name} {line[-1]}" for name, line in zip(names, series, strict=True))
-    rounds_said = f"{last} round{'s' if last > 1 else ''}"
-    label = escape(f"Scores by round: {summary} after {rounds_said}")
+    label = escape(
+        ngettext(
+            "Scores by round: {scores} after {n} round",
+            "Scores by round: {scores} after {n} rounds",
+            last,
+        ).format(scores=summary, n=last)
+    )
     legend_top = TOP + PLOT + 46
     height = legend_top + LEGEND_ROW * len(names)
     parts = [
@@ -544,7 +565,8 @@ def _axes(levels: list[int], rounds: list[int], x, y) -> Iterator[str]:
     for n in rounds:
         yield f'<text x="{x(n):.1f}" y="{bottom + 16:.1f}" text-anchor="middle">{n}</text>'
     middle = (LEFT + right) / 2
-    yield f'<text x="{middle:.1f}" y="{bottom + 32:.1f}" text-anchor="middle">Round</text>'
+    axis = escape(gettext("Round"))
+    yield f'<text x="{middle:.1f}" y="{bottom + 32:.1f}" text-anchor="middle">{axis}</text>'
     yield "</g>"
 
 

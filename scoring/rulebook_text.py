@@ -1882,7 +1882,7 @@ OPTIONS: dict[str, dict] = {
     },
     "hand_size": {
         "asks": "How many tiles each player is dealt.",
-        "names": {0: "as the rulebook deals", "*": "{n} tile{s}"},
+        "names": {0: "as the rulebook deals", "*": ("{n} tile", "{n} tiles")},
         "choices": {
             0: "the number the deal above gives for your set and your number of players",
             "*": "that many tiles each, whatever the number of players",
@@ -1938,7 +1938,7 @@ OPTIONS: dict[str, dict] = {
     },
     "reserve": {
         "asks": "How many tiles at the bottom of the boneyard are never drawn.",
-        "names": {0: "none: draw them all", "*": "{n} tile{s}"},
+        "names": {0: "none: draw them all", "*": ("{n} tile", "{n} tiles")},
         "choices": {0: "every tile may be drawn", "*": "that many tiles stay undrawn"},
     },
     "one_end_doubles": {
@@ -1954,7 +1954,7 @@ OPTIONS: dict[str, dict] = {
     },
     "target": {
         "asks": "How many points win the match.",
-        "names": {"*": "{n} points"},
+        "names": {"*": ("{n} point", "{n} points")},
         "choices": {"*": "the match is played to that many points"},
     },
     "partnerships": {
@@ -2072,7 +2072,7 @@ OPTIONS: dict[str, dict] = {
     },
     "rounds": {
         "asks": "How many rounds make the match.",
-        "names": {0: "until we stop", "all": "one per double", "*": "{n} round{s}"},
+        "names": {0: "until we stop", "all": "one per double", "*": ("{n} round", "{n} rounds")},
         "choices": {
             0: "play until the table stops the match",
             "all": "a round for every double of the set, from the highest down to 0-0",

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from referee import (
     Action as RefAction,
@@ -44,6 +45,7 @@ from referee.games import engine
 from referee.rulebook import preset
 from scoring.caches import WeighedCache
 from scoring.models import Action, Match, Player, Round, Seat, new_token
+from scoring.speech import say
 from scoring.words import describe
 
 
@@ -225,7 +227,7 @@ def record(
     nothing was written.
     """
     if not isinstance(key, str) or not 8 <= len(key) <= 64:
-        raise InvalidAction("This form has no valid key; reload the page and tap again.")
+        raise InvalidAction(gettext("This form has no valid key; reload the page and tap again."))
     try:
         with transaction.atomic():
             if _recorded_before(key, match_id, data):
@@ -268,7 +270,11 @@ def keep_round(match_id: int, how: str, version: int) -> None:
     before the round's first entry: a round is never half pad, half play. Raises Stale,
     InvalidAction or IllegalAction, and then nothing was written."""
     if how not in ("plays", "scores"):
-        raise InvalidAction(f"A round is kept tile by tile or as a score pad, not {how!r}.")
+        raise InvalidAction(
+            gettext("A round is kept tile by tile or as a score pad, not {how}.").format(
+                how=repr(how)
+            )
+        )
     with transaction.atomic():
         claimed = Match.objects.filter(pk=match_id, version=version).update(
             version=F("version") + 1
@@ -279,14 +285,17 @@ def keep_round(match_id: int, how: str, version: int) -> None:
         table = load_table(match, version)
         if match.options.get("record") != "scores":
             raise IllegalAction(
-                "pad.record", "This match is recorded tile by tile already; it has no score pad."
+                "pad.record",
+                gettext("This match is recorded tile by tile already; it has no score pad."),
             )
         begun = table.last_row is not None and table.last_row.number == table.number
         if table.over or (begun and table.rows):
             raise IllegalAction(
                 "pad.record",
-                f"Round {table.number} has begun: how a round is kept is chosen before its "
-                "first entry. Fix its entries instead, or choose again for the next round.",
+                gettext(
+                    "Round {number} has begun: how a round is kept is chosen before its first "
+                    "entry. Fix its entries instead, or choose again for the next round."
+                ).format(number=table.number),
             )
         record = "plays" if how == "plays" else ""
         if begun:
@@ -319,8 +328,10 @@ def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
     if same == payload:
         return True
     raise Stale(
-        "This screen was already used for another tap, so this one was not recorded. "
-        "Here is the table now: tap again if it is still needed."
+        gettext(
+            "This screen was already used for another tap, so this one was not recorded. "
+            "Here is the table now: tap again if it is still needed."
+        )
     )
 
 
@@ -389,7 +400,7 @@ def round_for(table: Table, action: RefAction) -> RoundReplay:
     if isinstance(action, Undo):
         # An undo reaches back into the last round that has actions, even a tallied one.
         if table.played is None:
-            raise IllegalAction("procedure.misplay", "There is nothing to take back yet.")
+            raise IllegalAction("procedure.misplay", gettext("There is nothing to take back yet."))
         return table.played
     if isinstance(action, Stop | Correct) and table.between_rounds:
         return table.played  # a match stopped after a tallied round: logged in that round
@@ -432,15 +443,16 @@ class Correction:
 def read_fixes(data: object, family: str) -> tuple[Fix, ...]:
     """Corrections as a form carries them (a list of [round, correct entry]), each read in
     the game's action language; InvalidAction for anything else."""
+    unreadable = gettext("This form does not say what to correct; reload the page.")
     if not isinstance(data, list) or not 1 <= len(data) <= MOST_CORRECTIONS:
-        raise InvalidAction("This form does not say what to correct; reload the page.")
+        raise InvalidAction(unreadable)
     fixes = []
     for item in data:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
-            raise InvalidAction("This form does not say what to correct; reload the page.")
+            raise InvalidAction(unreadable)
         fix = parse_action(item[1], family)
         if not isinstance(fix, Correct):
-            raise InvalidAction("This form does not say what to correct; reload the page.")
+            raise InvalidAction(unreadable)
         fixes.append((item[0], fix.to_dict()))
     return tuple(fixes)
 
@@ -450,7 +462,7 @@ def with_fixes(match: Match, fixes: tuple[Fix, ...]) -> dict[str, Any]:
     document = document_of(match)
     for number, fix in fixes:
         if not 1 <= number <= len(document["rounds"]):
-            raise InvalidAction("This match has no such round.")
+            raise InvalidAction(gettext("This match has no such round."))
         document["rounds"][number - 1]["actions"].append(fix)
     return document
 
@@ -467,7 +479,9 @@ def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
         where, message = None, error.message
         if error.round is not None and error.action is not None:
             where = (error.round, error.action - 1)
-            message = f"Round {error.round}, entry {error.action}: {error.why}"
+            message = gettext("Round {number}, entry {entry}: {why}").format(
+                number=error.round, entry=error.action, why=say(error.why)
+            )
         refusal = IllegalAction(error.rule or "correct.replay", message)
         return replace(now, refusal=refusal, failing=where)
     return replace(
@@ -500,7 +514,7 @@ def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bo
     recorded, False if this key recorded them before. Raises Stale or IllegalAction, and
     then nothing was written."""
     if not isinstance(key, str) or not 8 <= len(key) <= 56:
-        raise InvalidAction("This form has no valid key; reload the page and tap again.")
+        raise InvalidAction(gettext("This form has no valid key; reload the page and tap again."))
     first = fixes[0][1]
     try:
         with transaction.atomic():
@@ -572,7 +586,7 @@ def _entries(match: Match, fixes: tuple[Fix, ...], number: int) -> tuple[list, A
     document = with_fixes(match, fixes)
     rounds = document["rounds"]
     if not 1 <= number <= len(rounds):
-        raise InvalidAction("This match has no such round.")
+        raise InvalidAction(gettext("This match has no such round."))
     family = preset(match.game).family
     return [parse_action(a, family) for a in rounds[number - 1]["actions"]], document
 
@@ -586,9 +600,9 @@ def entry_words(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> 
     """Entry ``seq`` of round ``number``, as the log says it."""
     entries, document = _entries(match, fixes, number)
     if not 0 <= seq < len(entries):
-        raise InvalidAction("This round has no such entry.")
+        raise InvalidAction(gettext("This round has no such entry."))
     family = preset(match.game).family
-    return describe(entries[seq], document["players"], family=family)
+    return say(describe(entries[seq], document["players"], family=family))
 
 
 def fixes_words(match: Match, fixes: tuple[Fix, ...]) -> list[str]:
@@ -597,7 +611,9 @@ def fixes_words(match: Match, fixes: tuple[Fix, ...]) -> list[str]:
     )
     family = preset(match.game).family
     return [
-        f"Round {number}: {describe(parse_action(fix, family), names, family=family)}"
+        gettext("Round {number}: {what}").format(
+            number=number, what=say(describe(parse_action(fix, family), names, family=family))
+        )
         for number, fix in fixes
     ]
 
@@ -647,12 +663,12 @@ def recorded_words(table: Table) -> str:
         return ""
     family = preset(table.match.game).family
     last = played.entries[-1]
-    said = f"Recorded: {describe(last, table.names, family=family)}"
+    what = say(describe(last, table.names, family=family))
     seat = getattr(last, "seat", None)
     hands = getattr(played.state, "hands", None)
     if isinstance(last, Draw) and hands is not None and seat is not None:
-        said += f": {hands[seat]} in hand"
-    return said + "."
+        return gettext("Recorded: {what}: {n} in hand.").format(what=what, n=hands[seat])
+    return gettext("Recorded: {what}.").format(what=what)
 
 
 def _what_happened(match: Match, version: int) -> str:
@@ -662,10 +678,12 @@ def _what_happened(match: Match, version: int) -> str:
     )
     latest = Action.objects.filter(round__match=match).order_by("-round__number", "-seq").first()
     if latest is None:
-        return "The table changed since this screen was drawn; your tap was not recorded."
+        return gettext("The table changed since this screen was drawn; your tap was not recorded.")
     family = preset(match.game).family
-    done = describe(parse_action(latest.payload, family), names, family=family)
-    return f"{done} meanwhile; your tap was not recorded. Here is the table now."
+    done = say(describe(parse_action(latest.payload, family), names, family=family))
+    return gettext("{done} meanwhile; your tap was not recorded. Here is the table now.").format(
+        done=done
+    )
 
 
 def poll_row(pk: int) -> tuple[int, str, str] | None:

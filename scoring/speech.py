@@ -50,6 +50,8 @@ def tile_name(tile: Tile) -> str:
     """``6-4`` in English; the catalogue's words elsewhere (``seis-cuatro``, ``doble cinco``)."""
     high, low = str(_PIPS[tile.high]), str(_PIPS[tile.low])
     if tile.high == tile.low:
+        # A double's halves are one number: its name may use one of them ("doble cinco").
+        # xgettext:no-python-brace-format
         return pgettext("double tile", "{high}-{low}").format(high=high, low=low)
     return pgettext("tile", "{high}-{low}").format(high=high, low=low)
 

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryD
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -38,11 +38,16 @@ from scoring.screens.replay import replay_context
 from scoring.screens.summary import summary_context
 from scoring.screens.train import train_context
 from scoring.screens.truck import truck_context
+from scoring.speech import say
 
-WATCHING = (
+WATCHING = gettext_lazy(
     "This phone watches the match and cannot record; ask the scorekeeper for the Keep score link."
 )
-TOO_MANY = "Too many tries from this phone; wait a minute and try again."
+TOO_MANY = gettext_lazy("Too many tries from this phone; wait a minute and try again.")
+
+
+def _too_many() -> HttpResponse:
+    return HttpResponse(str(TOO_MANY), status=429, content_type="text/plain; charset=utf-8")
 
 
 def _match(request: HttpRequest, pk: int) -> tuple[Match, str]:
@@ -76,13 +81,13 @@ def new_match(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             if not access.allowed(request, "create"):
-                raise InvalidAction(TOO_MANY)
+                raise InvalidAction(str(TOO_MANY))
             game, names, options = new_match_from_post(request.POST)
             match = services.create_match(game, names, options)
         except PairsNeedFour as problem:
-            pairs_error = problem.message  # said beside the switch, with the names
+            pairs_error = say(problem.message)  # said beside the switch, with the names
         except InvalidAction as problem:
-            error = problem.message
+            error = say(problem.message)
         else:
             access.join(request, match, match.keep_token)  # the creator keeps score
             return redirect("table", pk=match.pk)
@@ -104,7 +109,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
             "chosen": chosen,
             "pairs": _pairs(chosen, pairs_error),
         },
-        status=(429 if error == TOO_MANY else 400) if refused else 200,
+        status=(429 if error == str(TOO_MANY) else 400) if refused else 200,
     )
 
 
@@ -117,7 +122,8 @@ def _pairs(chosen: QueryDict | None, error: str | None) -> dict[str, Any]:
     post = chosen or QueryDict()
     switch = next(o for g in PRESETS.values() for o in g.options if o.name == "partnerships")
     typed = [n for n in (post.get(f"player-{i}", "").strip() for i in range(8)) if n]
-    names = typed if len(typed) == 4 else ["1st name", "2nd name", "3rd name", "4th name"]
+    ordinal = [gettext("1st name"), gettext("2nd name"), gettext("3rd name"), gettext("4th name")]
+    names = typed if len(typed) == 4 else ordinal
     people = list(enumerate(names))
     line_ups = []
     for partner in PARTNERS:
@@ -126,8 +132,8 @@ def _pairs(chosen: QueryDict | None, error: str | None) -> dict[str, Any]:
         line_ups.append({"partner": partner, "seats": seats, "teams": teams})
     return {
         "games": PAIRS_GAMES,
-        "label": switch.label,
-        "help": switch.help,
+        "label": gettext(switch.label),
+        "help": gettext(switch.help),
         "on": "partnerships" in post,
         "partner": post.get("partner") if post.get("partner") in PARTNERS else "2",
         "people": people,
@@ -140,7 +146,7 @@ def _pairs(chosen: QueryDict | None, error: str | None) -> dict[str, Any]:
 def join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     """A share link: this phone keeps score or watches from now on."""
     if not access.allowed(request, "join"):
-        return HttpResponse(TOO_MANY, status=429, content_type="text/plain; charset=utf-8")
+        return _too_many()
     match = get_object_or_404(Match, pk=pk)
     if access.role_of(token, match.keep_token, match.watch_token) is None:
         raise Http404("This link is not valid (any more): ask the table for a new one.")
@@ -198,17 +204,17 @@ def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpRespo
     status, notice = 200, None
     try:
         if role != Match.KEEP:
-            status, notice = 403, WATCHING
+            status, notice = 403, str(WATCHING)
         else:
             answer = write(match, role)
             if answer is not None:
                 return answer
     except services.Stale as stale:
-        status, notice = 409, stale.message
+        status, notice = 409, say(stale.message)
     except IllegalAction as error:
         status, notice = 422, error
     except InvalidAction as error:
-        status, notice = 400, error.message
+        status, notice = 400, say(error.message)
     if status == 200 and not request.htmx:
         return redirect("table", pk=pk)  # post/redirect/get without JavaScript
     match.refresh_from_db()
@@ -252,14 +258,18 @@ def take_seat(request: HttpRequest, pk: int) -> HttpResponse:
     raw = request.POST.get("seat", "")
     number = int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 3 else None
     if raw and (number is None or number >= len(match.totals)):
-        return _render_table(request, match, role, None, "There is no such seat.", 400)
+        return _render_table(request, match, role, None, gettext("There is no such seat."), 400)
     access.take_seat(request, match, number)
     if not request.htmx:
         return redirect("table", pk=pk)
     return _render_table(request, match, role, None)
 
 
-FACE_CHOICES = (("", "as the set suggests"), ("pips", "pips"), ("numerals", "numbers"))
+FACE_CHOICES = (
+    ("", pgettext_lazy("tile faces", "as the set suggests")),
+    ("pips", pgettext_lazy("tile faces", "pips")),
+    ("numerals", pgettext_lazy("tile faces", "numbers")),
+)
 
 
 @require_POST
@@ -277,17 +287,19 @@ def new_links(request: HttpRequest, pk: int) -> HttpResponse:
     """Replace both share links: every phone that joined with the old ones is shut out."""
     match, role = _match(request, pk)
     if role != Match.KEEP:
-        return _render_table(request, match, role, None, WATCHING, 403)
+        return _render_table(request, match, role, None, str(WATCHING), 403)
     made = services.new_links(match, match.keep_token)
     if made is None:
         messages.error(
             request,
-            "Another phone made new links a moment ago, so this phone's link no longer works: "
-            "ask that phone for the new Keep score link.",
+            gettext(
+                "Another phone made new links a moment ago, so this phone's link no longer "
+                "works: ask that phone for the new Keep score link."
+            ),
         )
         return redirect("home")
     access.join(request, made, made.keep_token)
-    messages.success(request, "New links made: the old ones no longer work.")
+    messages.success(request, gettext("New links made: the old ones no longer work."))
     return redirect("table", pk=pk)
 
 
@@ -297,14 +309,15 @@ def play_again(request: HttpRequest, pk: int) -> HttpResponse:
     one; this phone keeps score of the new match."""
     match, role = _match(request, pk)
     if role != Match.KEEP:
-        return _render_table(request, match, role, None, WATCHING, 403)
+        return _render_table(request, match, role, None, str(WATCHING), 403)
     if match.status != Match.FINISHED:
-        return _render_table(request, match, role, None, "This match is still being played.", 409)
+        still = gettext("This match is still being played.")
+        return _render_table(request, match, role, None, still, 409)
     if not access.allowed(request, "create"):
-        return _render_table(request, match, role, None, TOO_MANY, 429)
+        return _render_table(request, match, role, None, str(TOO_MANY), 429)
     again = services.play_again(match)
     access.join(request, again, again.keep_token)
-    messages.success(request, "A new match with the same players and house rules.")
+    messages.success(request, gettext("A new match with the same players and house rules."))
     return redirect("table", pk=again.pk)  # a plain form: a whole new page
 
 
@@ -361,9 +374,13 @@ def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
     keeping = role == Match.KEEP
     links = []
     if keeping and not request.htmx:  # the share panel is on the full page only
-        for label, token in (("Keep score", match.keep_token), ("Watch", match.watch_token)):
+        shared = (
+            (pgettext("share link", "Keep score"), gettext("Keep score link"), match.keep_token),
+            (pgettext("share link", "Watch"), gettext("Watch link"), match.watch_token),
+        )
+        for label, named, token in shared:
             url = request.build_absolute_uri(reverse("join", args=[match.pk, token]))
-            links.append({"label": label, "url": url, "qr": qr_svg(url, f"{label} link")})
+            links.append({"label": label, "named": named, "url": url, "qr": qr_svg(url, named)})
     # A link to localhost works on this machine only; other phones need its network address.
     local = request.get_host().rsplit(":", 1)[0] in ("localhost", "127.0.0.1", "[::1]")
     return {"keeping": keeping, "links": links, "local_links": bool(links) and local}
@@ -438,14 +455,14 @@ def desk(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             if not access.allowed(request, "create"):
-                raise InvalidAction(TOO_MANY)
+                raise InvalidAction(str(TOO_MANY))
             document = _posted_document(request, "document", "pasted")
             kept = referee_desk.keep(document)
         except (InvalidAction, DocumentError) as problem:
-            error = problem.message
+            error = say(problem.message)
         else:
             return redirect("position", key=kept.key)
-    status = (429 if error == TOO_MANY else 400) if error else 200
+    status = (429 if error == str(TOO_MANY) else 400) if error else 200
     return render(
         request,
         "scoring/desk.html",
@@ -459,7 +476,7 @@ def ask_about_match(request: HttpRequest, pk: int) -> HttpResponse:
     """ "Ask about this position": the match as it stands, on the referee's desk."""
     match, _ = _match(request, pk)
     if not access.allowed(request, "create"):
-        return HttpResponse(TOO_MANY, status=429, content_type="text/plain; charset=utf-8")
+        return _too_many()
     return redirect("position", key=referee_desk.keep(services.document_of(match)).key)
 
 
@@ -468,14 +485,16 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
     """A position on the desk; a POST proposes an action and gets the referee's ruling,
     and records nothing."""
     if not access.allowed(request, "desk"):  # a position not in memory costs a replay
-        return HttpResponse(TOO_MANY, status=429, content_type="text/plain; charset=utf-8")
+        return _too_many()
     kept = referee_desk.find(key)
     if kept is None:
         raise Http404("No such position: the link may be mistyped, or it expired.")
     try:
         table = referee_desk.table_of(kept)
     except DocumentError as error:  # kept under older rules than the referee's now
-        message = f"This position no longer replays under the rules: {error.message}"
+        message = gettext("This position no longer replays under the rules: {why}").format(
+            why=say(error.message)
+        )
         return HttpResponse(message, status=410, content_type="text/plain; charset=utf-8")
     access.draw_faces(request, table.match)
     ruling, notice, status = None, None, 200
@@ -483,15 +502,15 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
         try:
             if request.POST.get("then") == "play":  # "Play it on": the position after it
                 if not access.allowed(request, "create"):  # it keeps a new position
-                    raise InvalidAction(TOO_MANY)
+                    raise InvalidAction(str(TOO_MANY))
                 after = referee_desk.played_on(kept, table, request.POST.get("action", ""))
                 return redirect("position", key=after.key)
             ruling = referee_desk.rule(table, request.POST)
         except IllegalAction as error:
             status, notice = 422, error
         except InvalidAction as error:
-            notice = error.message
-            status = 429 if notice == TOO_MANY else 400
+            notice = say(error.message)
+            status = 429 if notice == str(TOO_MANY) else 400
     tile = request.GET.get("tile") if request.method == "GET" else None
     context, screen = _screen(request, table, tile, notice, None, status, None)
     here = reverse("position", args=[kept.key])
@@ -522,10 +541,12 @@ def _posted_document(request: HttpRequest, upload_field: str, text_field: str | 
     pasted = request.POST.get(text_field, "").strip() if text_field else ""
     if upload is None and not pasted:
         raise InvalidAction(
-            "Choose a match document (.json)" + (" or paste one." if text_field else " to import.")
+            gettext("Choose a match document (.json) or paste one.")
+            if text_field
+            else gettext("Choose a match document (.json) to import.")
         )
     if upload is not None and upload.size > edge.MAX_DOCUMENT:  # not read into memory
-        raise InvalidAction("That is too large for a match document (512 KB at most).")
+        raise InvalidAction(gettext("That is too large for a match document (512 KB at most)."))
     return edge.read_document(upload.read() if upload is not None else pasted)
 
 
@@ -533,14 +554,14 @@ def _posted_document(request: HttpRequest, upload_field: str, text_field: str | 
 def import_upload(request: HttpRequest) -> HttpResponse:
     try:
         if not access.allowed(request, "create"):
-            raise InvalidAction(TOO_MANY)
+            raise InvalidAction(str(TOO_MANY))
         document = _posted_document(request, "document")
         match = services.import_match(document)
     except (InvalidAction, DocumentError) as error:
-        messages.error(request, f"Import refused: {error.message}")
+        messages.error(request, gettext("Import refused: {why}").format(why=say(error.message)))
         return redirect("home")
     access.join(request, match, match.keep_token)
-    messages.success(request, f"Imported match #{match.pk}.")
+    messages.success(request, gettext("Imported match #{number}.").format(number=match.pk))
     return redirect("table", pk=match.pk)
 
 
@@ -557,7 +578,9 @@ def manifest(request: HttpRequest) -> HttpResponse:
     body = {
         "name": "Boneyard",
         "short_name": "Boneyard",
-        "description": gettext("Scoring companion and referee for dominoes played at a real table."),
+        "description": gettext(
+            "Scoring companion and referee for dominoes played at a real table."
+        ),
         "lang": get_language(),
         "id": "/",
         "start_url": "/",
@@ -570,7 +593,9 @@ def manifest(request: HttpRequest) -> HttpResponse:
             for src, sizes, kind, purpose in icons
         ],
     }
-    return JsonResponse(body, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(
+        body, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
+    )
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -608,7 +633,7 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
     that moment (``change`` replace or insert), and a POST previews the correction."""
     match, role = _match(request, pk)
     if role != Match.KEEP:
-        return _render_table(request, match, role, None, WATCHING, 403)
+        return _render_table(request, match, role, None, str(WATCHING), 403)
     if change and change not in CHANGES:
         raise Http404("No such correction.")
     if request.method == "GET" and not change and "more" not in request.GET:
@@ -630,7 +655,7 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
         except IllegalAction as error:
             notice, status = error, 422
         except InvalidAction as error:
-            notice, status = error.message, 400
+            notice, status = say(error.message), 400
         else:
             _hold_fixes(request, match, judged.fixes)
             return _preview(request, match, judged)
@@ -645,7 +670,7 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
 def _rule_text(notice: object) -> str:
     from referee.rulebook import rule_text
 
-    return rule_text(notice.rule) if isinstance(notice, IllegalAction) else ""
+    return gettext(rule_text(notice.rule)) if isinstance(notice, IllegalAction) else ""
 
 
 def _fix_posted(request: HttpRequest, match: Match, seq: int, change: str, number: int):
@@ -657,7 +682,7 @@ def _fix_posted(request: HttpRequest, match: Match, seq: int, change: str, numbe
         seats, family = len(match.totals), PRESETS[match.game].family
         fixed[change] = action_from_post(request.POST, seats, family)
     else:
-        raise InvalidAction("Choose what went wrong first.")
+        raise InvalidAction(gettext("Choose what went wrong first."))
     reason = request.POST.get("reason", "").strip()
     if reason:
         fixed["reason"] = reason
@@ -673,11 +698,18 @@ def _fix_pickers(request, match, context, change, notice, status) -> HttpRespons
     number, seq = context["number"], context["seq"]
     table = services.fix_table(match, context["fixes"], number, seq)
     access.draw_faces(request, match)
-    banner = notice or (
-        f"Fixing round {number}, entry {seq + 1}: “{context['entry']}”. The table is shown "
-        + ("as it was before it: tap what really happened." if change == "replace" else
-           "as it was before it: tap what is missing before it.")
-    )  # fmt: skip
+    if change == "replace":
+        fixing = gettext(
+            "Fixing round {number}, entry {entry}: “{words}”. The table is shown as it was "
+            "before it: tap what really happened."
+        )
+    else:
+        fixing = gettext(
+            "Fixing round {number}, entry {entry}: “{words}”. The table is shown as it was "
+            "before it: tap what is missing before it."
+        )
+    words = say(context["entry"])
+    banner = notice or fixing.format(number=number, entry=seq + 1, words=words)
     screen_context, screen = _screen(request, table, request.GET.get("tile"), banner, None,
                                      status, request.POST if notice else None)  # fmt: skip
     here = reverse("fix_change", args=[match.pk, number, seq, change])
@@ -722,7 +754,7 @@ def fix_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """Record the corrections the preview showed, in one go (409 when the table moved on)."""
     match, role = _match(request, pk)
     if role != Match.KEEP:
-        return _render_table(request, match, role, None, WATCHING, 403)
+        return _render_table(request, match, role, None, str(WATCHING), 403)
     family = PRESETS[match.game].family
     notice, status = None, 200
     try:
@@ -730,20 +762,23 @@ def fix_confirm(request: HttpRequest, pk: int) -> HttpResponse:
             posted = json.loads(request.POST.get("fixes", ""))
         except (ValueError, RecursionError):
             raise InvalidAction(
-                "This form does not say what to correct; reload the page."
+                gettext("This form does not say what to correct; reload the page.")
             ) from None
         fixes = services.read_fixes(posted, family)
         services.correct(pk, fixes, parse_version(request.POST), request.POST.get("key", ""))
     except services.Stale as stale:
-        notice, status = f"{stale.message} Nothing was corrected: fix it again if needed.", 409
+        lost = gettext("{why} Nothing was corrected: fix it again if needed.")
+        notice, status = lost.format(why=say(stale.message)), 409
     except IllegalAction as error:
         notice, status = error, 422
     except InvalidAction as error:
-        notice, status = error.message, 400
+        notice, status = say(error.message), 400
     if status != 200:
         context = {"match": match, "notice": notice, "notice_text": _rule_text(notice),
                    "lost": True}  # fmt: skip
         return render(request, "scoring/fix.html", context, status=status)
     _hold_fixes(request, match, ())
-    messages.success(request, "Corrected. The log keeps the original entry and the correction.")
+    messages.success(
+        request, gettext("Corrected. The log keeps the original entry and the correction.")
+    )
     return redirect("table", pk=pk)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from django.utils.translation import gettext, ngettext
+
 from referee import Action, Challenge, Declare, Draw, Muggins, Pass, Play, Roll, Tally, Tile, Undo
 from referee.actions import (
     BONEYARD,
@@ -29,6 +31,7 @@ from referee.actions import (
 from referee.games.dominards import card_words
 from referee.games.dump_truck import cell_words
 from referee.games.havoc import direction_of
+from scoring.speech import say, tile_name
 
 
 def describe(
@@ -40,73 +43,107 @@ def describe(
     if family == "havoc" and not isinstance(action, Undo | Tally):
         return _havoc_words(action, names)
     if isinstance(action, Engine):
-        return f"{names[action.seat]} placed {action.tile} in the hub"
+        return gettext("{who} placed {tile} in the hub").format(
+            who=names[action.seat], tile=tile_name(action.tile)
+        )
     if isinstance(action, TrainPlay):
-        train = "the Mexican Train" if action.train == MEXICAN else (
-            f"{names[int(action.train)]}'s own train" if action.train == action.seat
-            else f"{names[int(action.train)]}'s train"
-        )  # fmt: skip
-        return f"{names[action.seat]} played {action.tile} on {train}"
+        who, tile = names[action.seat], tile_name(action.tile)
+        if action.train == MEXICAN:
+            return gettext("{who} played {tile} on the Mexican Train").format(who=who, tile=tile)
+        if action.train == action.seat:
+            return gettext("{who} played {tile} on {who}'s own train").format(who=who, tile=tile)
+        return gettext("{who} played {tile} on {owner}'s train").format(
+            who=who, tile=tile, owner=names[int(action.train)]
+        )
     if family in ("train", "foot") and isinstance(action, Pass):
-        return f"{names[action.seat]} passed"
+        return gettext("{who} passed").format(who=names[action.seat])
     if isinstance(action, Play):
-        who = names[action.seat]
-        if action.on is None:
-            done = f"{who} led {action.tile}"
-        else:
-            end = " (its end)" if action.face == "end" else ""
-            done = f"{who} played {action.tile} on {action.on}{end}"
-        if action.card is not None:
-            done += f", dropping {card_words(action.card)}"
-        if action.drop is not None:
-            done += f"{' and' if action.card else ','} dropping {card_words(action.drop)} freely"
-        return done
+        return _play_words(action, names)
     if isinstance(action, Roll):
         dice = " + ".join(map(str, action.dice))
-        what = "multiples of" if len(action.dice) == 2 else "a virtual card of"
-        return f"{names[action.seat]} rolled {dice}: {what} {sum(action.dice)}"
+        if len(action.dice) == 2:
+            said = gettext("{who} rolled {dice}: multiples of {total}")
+        else:
+            said = gettext("{who} rolled {dice}: a virtual card of {total}")
+        return said.format(who=names[action.seat], dice=dice, total=sum(action.dice))
     if isinstance(action, Draw):
-        tiles = "a tile" if action.count == 1 else f"{action.count} tiles"
-        return f"{names[action.seat]} drew {tiles}"
-    if isinstance(action, Pass):
-        return f"{names[action.seat]} knocked"
-    if isinstance(action, Declare):
-        said = f"declared {action.points}" if action.points else "declared no score"
-        return f"{names[action.seat]} {said}"
-    if isinstance(action, Muggins):
-        return f"{names[action.seat]} called Muggins!"
-    if isinstance(action, Challenge):
-        return f"{names[action.seat]} challenged the claim"
-    if isinstance(action, Tally):
-        return "The hands were tallied"
-    if isinstance(action, Undo):
-        return (
-            f"Taken back: {describe(undone, names, family=family)}"
-            if undone
-            else "Took back the last action"
+        return ngettext("{who} drew a tile", "{who} drew {n} tiles", action.count).format(
+            who=names[action.seat], n=action.count
         )
+    if isinstance(action, Pass):
+        return gettext("{who} knocked").format(who=names[action.seat])
+    if isinstance(action, Declare):
+        if action.points:
+            return gettext("{who} declared {points}").format(
+                who=names[action.seat], points=action.points
+            )
+        return gettext("{who} declared no score").format(who=names[action.seat])
+    if isinstance(action, Muggins):
+        return gettext("{who} called Muggins!").format(who=names[action.seat])
+    if isinstance(action, Challenge):
+        return gettext("{who} challenged the claim").format(who=names[action.seat])
+    if isinstance(action, Tally):
+        return gettext("The hands were tallied")
+    if isinstance(action, Undo):
+        if undone:
+            return gettext("Taken back: {what}").format(what=describe(undone, names, family=family))
+        return gettext("Took back the last action")
     return _truck_words(action, names)
+
+
+def _play_words(action: Play, names: Sequence[str]) -> str:
+    """A line game's play: "Ana played 6-4 on 6-6", with the card Dominards dropped for it."""
+    who, tile = names[action.seat], tile_name(action.tile)
+    if action.on is None:
+        done = gettext("{who} led {tile}").format(who=who, tile=tile)
+    elif action.face == "end":
+        done = gettext("{who} played {tile} on {on} (its end)").format(
+            who=who, tile=tile, on=tile_name(action.on)
+        )
+    else:
+        done = gettext("{who} played {tile} on {on}").format(
+            who=who, tile=tile, on=tile_name(action.on)
+        )
+    if action.card is not None:
+        done = gettext("{done}, dropping {card}").format(
+            done=done, card=say(card_words(action.card))
+        )
+    if action.drop is not None:
+        if action.card:
+            freely = gettext("{done} and dropping {card} freely")
+        else:
+            freely = gettext("{done}, dropping {card} freely")
+        done = freely.format(done=done, card=say(card_words(action.drop)))
+    return done
 
 
 def _table_words(action: Action, names: Sequence[str], family: str) -> str:
     """What the table recorded about its record (RULES.md §7), in every game."""
     because = f" ({action.reason})" if getattr(action, "reason", "") else ""
     if isinstance(action, Adjust):
-        return f"Score adjusted: {names[action.seat]} {action.points:+d}{because}"
+        return gettext("Score adjusted: {who} {points}{because}").format(
+            who=names[action.seat], points=f"{action.points:+d}", because=because
+        )
     if isinstance(action, Abandon):
-        return f"The round was abandoned{because}"
+        return gettext("The round was abandoned{because}").format(because=because)
     if isinstance(action, Stop):
         if action.abandoned:
-            return f"The table abandoned the match: nobody wins{because}"
-        return f"The table stopped the match{because}"
+            return gettext("The table abandoned the match: nobody wins{because}").format(
+                because=because
+            )
+        return gettext("The table stopped the match{because}").format(because=because)
     if isinstance(action, Correct):
-        entry = f"entry {action.at + 1}"
+        entry = action.at + 1
         if action.action is None:
-            return f"Corrected {entry}: removed{because}"
+            return gettext("Corrected entry {entry}: removed{because}").format(
+                entry=entry, because=because
+            )
         done = describe(action.action, names, family=family)
         if action.change == "insert":
-            return f"Corrected: missing before {entry}, {done}{because}"
-        return f"Corrected {entry}: it was {done}{because}"
+            said = gettext("Corrected: missing before entry {entry}, {done}{because}")
+        else:
+            said = gettext("Corrected entry {entry}: it was {done}{because}")
+        return said.format(entry=entry, done=done, because=because)
     return ""
 
 
@@ -114,35 +151,66 @@ def _truck_words(action: Action, names: Sequence[str]) -> str:
     """Dump Truck's actions: "Ana loaded 6-4 (6 in row 1, column 1)"."""
     if isinstance(action, Flip):
         a, b = action.seats
-        return f"Coin between {names[a]} and {names[b]}: {names[action.first]} chooses first"
+        return gettext("Coin between {a} and {b}: {first} chooses first").format(
+            a=names[a], b=names[b], first=names[action.first]
+        )
     who = names[action.seat]  # type: ignore[attr-defined]
     if isinstance(action, Take):
-        where = "face up" if action.source == "face-up" else "from the pool"
-        return f"{who} took {action.tile} {where}"
+        if action.source == "face-up":
+            said = gettext("{who} took {tile} face up")
+        else:
+            said = gettext("{who} took {tile} from the pool")
+        return said.format(who=who, tile=tile_name(action.tile))
     if isinstance(action, Load):
-        return f"{who} loaded {action.tile} ({action.tile.high} in {cell_words(action.cells[0])})"
+        return gettext("{who} loaded {tile} ({high} in {cell})").format(
+            who=who,
+            tile=tile_name(action.tile),
+            high=action.tile.high,
+            cell=say(cell_words(action.cells[0])),
+        )
     if isinstance(action, Return):
-        return f"{who} put {action.tile} back face up"
+        return gettext("{who} put {tile} back face up").format(who=who, tile=tile_name(action.tile))
     if isinstance(action, Replace):
-        to = "to the pool" if action.to is None else "elsewhere in the truck"
-        return f"{who} swapped {action.tile} in for {action.out} ({action.out} {to})"
+        if action.to is None:
+            said = gettext("{who} swapped {tile} in for {out} ({out} to the pool)")
+        else:
+            said = gettext("{who} swapped {tile} in for {out} ({out} elsewhere in the truck)")
+        return said.format(who=who, tile=tile_name(action.tile), out=tile_name(action.out))
     if isinstance(action, Shift):
-        steps = [
-            f"{abs(n)} {word[n > 0]}"
-            for n, word in ((action.rows, ("up", "down")), (action.cols, ("left", "right")))
-            if n
-        ]
-        return f"{who} shifted the load {' and '.join(steps)}"
+        rows = (
+            ngettext("{n} down", "{n} down", abs(action.rows))
+            if action.rows > 0
+            else ngettext("{n} up", "{n} up", abs(action.rows))
+        ).format(n=abs(action.rows))
+        cols = (
+            ngettext("{n} right", "{n} right", abs(action.cols))
+            if action.cols > 0
+            else ngettext("{n} left", "{n} left", abs(action.cols))
+        ).format(n=abs(action.cols))
+        if action.rows and action.cols:
+            return gettext("{who} shifted the load {rows} and {cols}").format(
+                who=who, rows=rows, cols=cols
+            )
+        return gettext("{who} shifted the load {steps}").format(
+            who=who, steps=rows if action.rows else cols if action.cols else ""
+        )
     if isinstance(action, Unload):
-        kept = "" if action.score else " without scoring"
-        wild = f", blanks as {action.blank_as}s" if action.blank_as is not None else ""
-        return f"{who} unloaded the truck{kept}{wild}"
+        if action.blank_as is None:
+            if action.score:
+                return gettext("{who} unloaded the truck").format(who=who)
+            return gettext("{who} unloaded the truck without scoring").format(who=who)
+        if action.score:
+            said = gettext("{who} unloaded the truck, blanks as {n}s")
+        else:
+            said = gettext("{who} unloaded the truck without scoring, blanks as {n}s")
+        return said.format(who=who, n=action.blank_as)
     return action.kind
 
 
 def _turns(double: Tile) -> str:
-    way = "counter-clockwise" if direction_of(double) < 0 else "clockwise"
-    return f"play goes {way} (havoc.direction)"
+    if direction_of(double) < 0:
+        return gettext("play goes counter-clockwise (havoc.direction)")
+    return gettext("play goes clockwise (havoc.direction)")
 
 
 def _havoc_words(action: Action, names: Sequence[str]) -> str:
@@ -150,33 +218,54 @@ def _havoc_words(action: Action, names: Sequence[str]) -> str:
     who = names[action.seat]  # type: ignore[attr-defined]
     if isinstance(action, DrawFrom):
         if action.source != BONEYARD:
-            return f"{who} took {action.tile} from {names[int(action.source)]}'s discard slot"
+            return gettext("{who} took {tile} from {owner}'s discard slot").format(
+                who=who, tile=tile_name(action.tile), owner=names[int(action.source)]
+            )
         if action.tile is not None:
-            return f"{who} drew {action.tile} and put it in the discard slot; {_turns(action.tile)}"
-        return f"{who} drew from the boneyard"
+            return gettext("{who} drew {tile} and put it in the discard slot; {turns}").format(
+                who=who, tile=tile_name(action.tile), turns=_turns(action.tile)
+            )
+        return gettext("{who} drew from the boneyard").format(who=who)
     if isinstance(action, Train):
-        return f"{who} played {action.lead}-{action.free} to the train ({action.free} free)"
+        return gettext("{who} played {lead}-{free} to the train ({free} free)").format(
+            who=who, lead=action.lead, free=action.free
+        )
     if isinstance(action, Discard):
-        double = f"; {_turns(action.tile)}" if action.tile.is_double else ""
-        return f"{who} discarded {action.tile}{double}"
+        if action.tile.is_double:
+            return gettext("{who} discarded {tile}; {turns}").format(
+                who=who, tile=tile_name(action.tile), turns=_turns(action.tile)
+            )
+        return gettext("{who} discarded {tile}").format(who=who, tile=tile_name(action.tile))
     if isinstance(action, Respond):
         if action.take:
-            return f"{who} took the double onto the train"
+            return gettext("{who} took the double onto the train").format(who=who)
         if action.match is None:
-            return f"{who} passed on the double"
-        whence = (
-            f"took {action.replacement} from {names[int(action.source)]}'s slot"
-            if action.source != BONEYARD
-            else f"drew {action.replacement}, another double"
-            if action.replacement is not None
-            else "drew a replacement"
+            return gettext("{who} passed on the double").format(who=who)
+        match = tile_name(action.match)
+        if action.source != BONEYARD:
+            return gettext(
+                "{who} put {tile} in the double's place and took {replacement} from {owner}'s slot"
+            ).format(
+                who=who,
+                tile=match,
+                replacement=tile_name(action.replacement),
+                owner=names[int(action.source)],
+            )
+        if action.replacement is not None:
+            return gettext(
+                "{who} put {tile} in the double's place and drew {replacement}, another "
+                "double; {turns}"
+            ).format(
+                who=who,
+                tile=match,
+                replacement=tile_name(action.replacement),
+                turns=_turns(action.replacement),
+            )
+        return gettext("{who} put {tile} in the double's place and drew a replacement").format(
+            who=who, tile=match
         )
-        line = f"{who} put {action.match} in the double's place and {whence}"
-        if action.replacement is not None and action.source == BONEYARD:
-            line += f"; {_turns(action.replacement)}"
-        return line
     if isinstance(action, Pass):
-        return f"{who} ended the turn: nothing was left to draw"
+        return gettext("{who} ended the turn: nothing was left to draw").format(who=who)
     return action.kind
 
 
@@ -227,14 +316,17 @@ def describe_log(
         line = describe(action, names, family=family)
         worth = worths[index] if index < len(worths) else None
         if worth is not None and index != open_play:
-            line += f" · worth {worth}"
+            # Translators: after an entry of the round's log: " · worth 10".
+            line += " · " + gettext("worth {worth}").format(worth=worth)
         scored = points[index] if index < len(points) else ()
         gains = [f"{names[s]} {p:+d}" for s, p in enumerate(scored) if p]
         if gains and not isinstance(action, Declare):  # a declaration says its points
             line += " · " + ", ".join(gains)
         if index in taken_back:  # it happened, and then it did not: said where it stands
-            line += " · taken back"
+            # Translators: after an entry of the round's log that an undo took back.
+            line += " · " + gettext("taken back")
         if index in corrected:
-            line += " · corrected below"
+            # Translators: after an entry of the round's log that a correction replaced.
+            line += " · " + gettext("corrected below")
         lines.append(line)
     return lines

@@ -115,3 +115,15 @@ def shot(page, _screens_dir: Path) -> Iterator[Callable[[str], Path]]:
         return path
 
     yield take
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked() -> Iterator[None]:
+    """A request in Spanish leaves Spanish active in its thread (LocaleMiddleware activates
+    a language for each request and never takes it back): each test starts, and leaves, in
+    the default language, as every request starts in its phone's own."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")

@@ -46,7 +46,7 @@ from referee.corrections import ABANDONED, STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
-from referee.said import Said, counted, listed
+from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
 from referee.tiles import DominoSet, Tile
 
@@ -60,7 +60,9 @@ def _a(number: int) -> Said:
     if number == 0:
         return Said("a blank")
     # The article is English's choice, so it is in the template, not a parameter.
-    return Said("an {number}" if number in (8, 11, 18) else "a {number}", number=number)
+    if number in (8, 11, 18):
+        return Said(phrase("an {number}"), number=number)
+    return Said(phrase("a {number}"), number=number)
 
 
 def _bare(number: int) -> Said | int:
@@ -151,11 +153,14 @@ class Owed:
         """
         count = _pieces(self.root, self.owes, more=self.has > 0)
         number = _a(self.number)
-        if self.owes == 1:
-            template = "{double} needs {count}: it must show {number}."
-        else:
-            template = "{double} needs {count}: each must show {number}."
-        return Said(template, double=self.name, count=count, number=number)
+        return counted(
+            "{double} needs {count}: it must show {number}.",
+            "{double} needs {count}: each must show {number}.",
+            self.owes,
+            double=self.name,
+            count=count,
+            number=number,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,28 +339,26 @@ class FootLayout:
                     which = Said("the root")
                 else:
                     which = Said("the foot of {double}", double=owed.double)
+                params = {
+                    "double": owed.label,
+                    "count": _pieces(owed.root, owed.owes),
+                    "left": left,
+                    "number": _a(owed.number),
+                    "which": which,
+                }
                 if not left:
-                    template = (
+                    return Said(
                         "{double} still needs {count}, but no tile bearing {number} is left off "
-                        "the table: {which} can never be completed"
+                        "the table: {which} can never be completed",
+                        **params,
                     )
-                elif left == 1:
-                    template = (
-                        "{double} still needs {count}, but only {left} tile bearing {number} is "
-                        "left off the table: {which} can never be completed"
-                    )
-                else:
-                    template = (
-                        "{double} still needs {count}, but only {left} tiles bearing {number} are "
-                        "left off the table: {which} can never be completed"
-                    )
-                return Said(
-                    template,
-                    double=owed.label,
-                    count=_pieces(owed.root, owed.owes),
-                    left=left,
-                    number=_a(owed.number),
-                    which=which,
+                return counted(
+                    "{double} still needs {count}, but only {left} tile bearing {number} is "
+                    "left off the table: {which} can never be completed",
+                    "{double} still needs {count}, but only {left} tiles bearing {number} are "
+                    "left off the table: {which} can never be completed",
+                    left,
+                    **params,
                 )
         if self.owed:
             return None
@@ -446,11 +449,11 @@ class FootLayout:
             )
         if on.is_double:
             if on == self.root:
-                template = (
+                template = phrase(
                     "{on}'s arms are all placed: the lines go on from their free ends. {elsewhere}"
                 )
             else:
-                template = (
+                template = phrase(
                     "{on}'s toes are all placed: the lines go on from their free ends. {elsewhere}"
                 )
             return IllegalAction("foot.toes", Said(template, on=on, elsewhere=elsewhere))
@@ -651,7 +654,7 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
         raise InvalidAction(
             Said(
                 "{game} is for {low} to {high} players, not {players}.",
-                game=game.title,
+                game=Said(game.title),
                 low=low,
                 high=high,
                 players=players,
@@ -994,10 +997,10 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
         return _tally_pad(state, action, declared)
     missing = [state.names[s] for s in range(state.seats) if state.hands[s] and s not in declared]
     if missing:
-        if len(missing) == 1:
-            said = Said("Say what {who} still holds.", who=listed(missing))
-        else:
-            said = Said("Say what {who} still hold.", who=listed(missing))
+        said = counted(
+            "Say what {who} still holds.", "Say what {who} still hold.", len(missing),
+            who=listed(missing),
+        )  # fmt: skip
         raise IllegalAction("tally.hands", said)
     if action.hands is not None:
         seen: dict[Tile, int] = {}
@@ -1023,12 +1026,12 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
             least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
             if not least <= total <= most:
                 if total > most:
-                    template = (
+                    template = phrase(
                         "{who} holds {count}: at most {pips} pips with the tiles off the table, "
                         "not {total}."
                     )
                 else:
-                    template = (
+                    template = phrase(
                         "{who} holds {count}: at least {pips} pips with the tiles off the table, "
                         "not {total}."
                     )
@@ -1055,9 +1058,11 @@ def _check_hand(state: FootState, seat: int, tiles: Iterable[Tile], seen: dict[T
         DominoSet(state.top).check(tile)
         if tile in state.layout or (state.pad and tile == state.engine):
             if tile == state.engine:
-                template = "{tile} is on the table (this round's double), not in {who}'s hand."
+                template = phrase(
+                    "{tile} is on the table (this round's double), not in {who}'s hand."
+                )
             else:
-                template = "{tile} is on the table, not in {who}'s hand."
+                template = phrase("{tile} is on the table, not in {who}'s hand.")
             raise IllegalAction("set.unique", Said(template, tile=tile, who=who))
         if tile in seen:
             if seen[tile] == seat:

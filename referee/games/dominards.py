@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from referee.actions import RANKS, card_value
 from referee.errors import IllegalAction
-from referee.said import Said
+from referee.said import Said, phrase
 
 CARDS_DEALT = 5  # each seat's cards at the start of the game (S004)
 SUITS = 4  # a 52-card deck holds four of each rank
@@ -176,9 +176,9 @@ def judge(
     cards = tuple(c for c in (card, drop) if c is not None)
     if len(cards) > held:  # at most two cards drop, so the seat holds one or none
         template = (
-            "{who} holds {held} card, so cannot drop {n}; {who} drops one."
+            phrase("{who} holds {held} card, so cannot drop {n}; {who} drops one.")
             if held == 1
-            else "{who} holds {held} cards, so cannot drop {n}; {who} drops none."
+            else phrase("{who} holds {held} cards, so cannot drop {n}; {who} drops none.")
         )
         raise IllegalAction("dominards.card", Said(template, who=who, held=held, n=len(cards)))
     for r in {rank(c) for c in cards}:

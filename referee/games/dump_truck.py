@@ -39,7 +39,7 @@ from referee.actions import (
 from referee.corrections import STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.rulebook import Preset, preset, resolve_options
-from referee.said import Said
+from referee.said import Said, phrase
 from referee.tiles import DominoSet, Tile
 
 ROWS, COLS = 3, 4
@@ -253,7 +253,7 @@ class Chain:
     @property
     def words(self) -> Said:
         """ "1-2-3": the values as scored, in order."""
-        return _joined(self.values, "{first}-{then}")
+        return _joined(self.values, phrase("{first}-{then}"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +270,7 @@ class Score:
         if not self.chains:
             return Said("no chain of {n} or more", n=SHORTEST_CHAIN)
         parts = [Said("{chain} ({points})", chain=c.words, points=c.points) for c in self.chains]
-        chains = _joined(parts, "{first} + {then}")
+        chains = _joined(parts, phrase("{first} + {then}"))
         if self.blank_as is not None:
             return Said(
                 "{chains}, blanks as {value}s = {points}",
@@ -592,7 +592,7 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
         raise InvalidAction(
             Said(
                 "{game} is for {low} to {high} players, not {players}.",
-                game=game.title,
+                game=Said(game.title),
                 low=low,
                 high=high,
                 players=players,
@@ -670,7 +670,7 @@ def _held(state: TruckState, seat: int, tile: Tile, doing: Said) -> None:
 
 
 def _names(state: TruckState, seats: Iterable[int]) -> Said:
-    return _joined([state.names[s] for s in seats], "{first}, {then}")
+    return _joined([state.names[s] for s in seats], phrase("{first}, {then}"))
 
 
 def _check_take(state: TruckState, action: Take) -> int | None:
@@ -717,7 +717,7 @@ def _check_take(state: TruckState, action: Take) -> int | None:
         return None
     where = state.named().get(tile)
     if action.source == "face-up" and where is None:
-        up = _joined(state.face_up, "{first}, {then}") if state.face_up else Said("none")
+        up = _joined(state.face_up, phrase("{first}, {then}")) if state.face_up else Said("none")
         raise IllegalAction(
             "truck.draw",
             Said(

@@ -41,7 +41,7 @@ from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
-from referee.said import Said, counted, listed, tiles
+from referee.said import Said, counted, listed, phrase, tiles
 from referee.tiles import DominoSet, Tile
 
 SLOTS = 6  # a train's slots, and the tiles each seat keeps in play (havoc.invariant)
@@ -247,15 +247,17 @@ class HavocState:
         """Where each tile the table can see is: the template of its words and their
         parameters. Every action looks tiles up here, and only a refusal words one, so the
         words (a Said each) are made only when asked for."""
-        where: dict[Tile, tuple[str, dict[str, str]]] = {t: ("out of play", {}) for t in self.out}
+        where: dict[Tile, tuple[str, dict[str, str]]] = {
+            t: (phrase("out of play"), {}) for t in self.out
+        }
         for seat, rack in enumerate(self.racks):
             rack_of = {"owner": self.names[seat]}
             for t in rack.tiles:
-                where[t] = ("on {owner}'s train", rack_of)
+                where[t] = (phrase("on {owner}'s train"), rack_of)
             if rack.slot is not None:
-                where[rack.slot] = ("in {owner}'s discard slot", rack_of)
+                where[rack.slot] = (phrase("in {owner}'s discard slot"), rack_of)
             for t in rack.known:
-                where[t] = ("in {owner}'s tray (taken from a discard slot)", rack_of)
+                where[t] = (phrase("in {owner}'s tray (taken from a discard slot)"), rack_of)
         return where
 
     def public(self) -> dict[Tile, Said]:
@@ -307,7 +309,7 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
         raise InvalidAction(
             Said(
                 "{game} is for {low} to {high} players, not {players}.",
-                game=game.title,
+                game=Said(game.title),
                 low=low,
                 high=high,
                 players=players,
@@ -476,9 +478,9 @@ def _check_draw(state: HavocState, action: DrawFrom) -> None:
         )
     if state.step != DRAW:
         if state.step == PLAY:
-            drawn = "{who} has drawn this turn; now play a tile to the train or discard."
+            drawn = phrase("{who} has drawn this turn; now play a tile to the train or discard.")
         else:
-            drawn = "{who} has drawn this turn; now discard."
+            drawn = phrase("{who} has drawn this turn; now discard.")
         raise IllegalAction("havoc.turn", Said(drawn, who=who))
     if action.source == BONEYARD:
         if not state.boneyard:
@@ -713,9 +715,9 @@ def _check_respond(state: HavocState, action: Respond) -> None:
                     ),
                 )
             where = state.seen_at(double)
-            if where is not None or double == tile:
-                if where is None:
-                    where = Said("the matching tile")
+            if where is None and double == tile:
+                raise IllegalAction("set.unique", Said("{tile} is the matching tile.", tile=double))
+            if where is not None:
                 raise IllegalAction(
                     "set.unique", Said("{tile} is {where}.", tile=double, where=where)
                 )
@@ -777,12 +779,17 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
             who, rack = state.names[seat], racks[seat]
             most = rack.tray * 2 * state.top
             if seat != winner and total > most:
-                if rack.tray == 1:
-                    holds = "{who}'s {n} tile holds at most {most} pips, not {total}."
-                else:
-                    holds = "{who}'s {n} tiles hold at most {most} pips, not {total}."
                 raise IllegalAction(
-                    "havoc.win", Said(holds, who=who, n=rack.tray, most=most, total=total)
+                    "havoc.win",
+                    counted(
+                        "{who}'s {n} tile holds at most {most} pips, not {total}.",
+                        "{who}'s {n} tiles hold at most {most} pips, not {total}.",
+                        rack.tray,
+                        who=who,
+                        n=rack.tray,
+                        most=most,
+                        total=total,
+                    ),
                 )
             known = sum(t.pips for t in rack.known)
             if seat != winner and total < known:
@@ -827,13 +834,16 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
         if seat == winner:
             continue
         if len(held) != racks[seat].tray:
-            if len(held) == 1:
-                count = "{who}'s tray holds {tiles}; {n} was declared."
-            else:
-                count = "{who}'s tray holds {tiles}; {n} were declared."
             raise IllegalAction(
                 "havoc.invariant",
-                Said(count, who=who, tiles=tiles(racks[seat].tray), n=len(held)),
+                counted(
+                    "{who}'s tray holds {tiles}; {n} was declared.",
+                    "{who}'s tray holds {tiles}; {n} were declared.",
+                    len(held),
+                    who=who,
+                    tiles=tiles(racks[seat].tray),
+                    n=len(held),
+                ),
             )
         kept = [t for t in racks[seat].known if t not in held]
         if kept:

@@ -59,7 +59,7 @@ from referee.games.scoring import (
 )
 from referee.layout import END, SIDE, Layout, LayoutRules
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
-from referee.said import Said, counted, listed, tiles
+from referee.said import Said, counted, listed, phrase, tiles
 from referee.teams import Team, leader, team_name, team_of, teams
 from referee.tiles import DominoSet, Tile
 
@@ -327,7 +327,7 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
         raise InvalidAction(
             Said(
                 "{game} with a double-{top} set is for {low} to {high} players, not {players}.",
-                game=game.title,
+                game=game.named,
                 top=options["set"],
                 low=low,
                 high=high,
@@ -353,11 +353,15 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     reserve = options.get("reserve", 0)
     if dealt + reserve > in_set:
         template = (
-            "A double-{top} set has {tiles}: not enough to deal {each} each to {players} players"
-            " and keep {reserve} back."
+            phrase(
+                "A double-{top} set has {tiles}: not enough to deal {each} each to {players} "
+                "players and keep {reserve} back."
+            )
             if reserve
-            else "A double-{top} set has {tiles}: not enough to deal {each} each to {players}"
-            " players."
+            else phrase(
+                "A double-{top} set has {tiles}: not enough to deal {each} each to {players} "
+                "players."
+            )
         )
         raise InvalidAction(
             Said(
@@ -461,9 +465,13 @@ def _check_turn(state: RoundState, seat: int, doing: Said) -> None:
         tallied = state.scoring.tallied  # an untallied round's end cites how it ended
         ended = "end.domino" if state.ended == DOMINO else "end.blocked"
         template = (
-            "This round is tallied, so {who} cannot {doing} in it; the next round has begun."
+            phrase(
+                "This round is tallied, so {who} cannot {doing} in it; the next round has begun."
+            )
             if tallied
-            else "This round is over, so {who} cannot {doing} in it; the next round has begun."
+            else phrase(
+                "This round is over, so {who} cannot {doing} in it; the next round has begun."
+            )
         )
         raise IllegalAction(
             "tally.hands" if tallied else ended, Said(template, who=who, doing=doing)
@@ -522,7 +530,7 @@ def _check_roll(state: RoundState, action: Roll) -> None:
     if not state.dominards:
         raise IllegalAction(
             "dominards.dice",
-            Said("{game} has no dice; they belong to Dominards.", game=state.game.title),
+            Said("{game} has no dice; they belong to Dominards.", game=state.game.named),
         )
     _check_match_on(state, who, _DOING["roll"])
     if state.is_over:
@@ -536,17 +544,14 @@ def _check_roll(state: RoundState, action: Roll) -> None:
         dice = state.dice
         assert dice is not None
         left = dice.turns_left(state.seats)
-        template = (
-            "{who}'s roll of {roll} ({target}) still governs {n} more turn; nobody rolls until "
-            "then."
-            if left == 1
-            else "{who}'s roll of {roll} ({target}) still governs {n} more turns; nobody rolls "
-            "until then."
-        )
         raise IllegalAction(
             "dominards.dice",
-            Said(
-                template,
+            counted(
+                "{who}'s roll of {roll} ({target}) still governs {n} more turn; nobody rolls "
+                "until then.",
+                "{who}'s roll of {roll} ({target}) still governs {n} more turns; nobody rolls "
+                "until then.",
+                left,
                 who=state.name(dice.controller),
                 roll=_dice_words(dice.roll),
                 target=dice.target,
@@ -578,7 +583,7 @@ def _check_play(state: RoundState, action: Play) -> Layout:
                 "{leader} leads this round: in {game} the seat left of the last round's leader "
                 "leads; {who} plays in turn after.",
                 leader=state.name(state.leader),
-                game=state.game.title,
+                game=state.game.named,
                 who=state.name(action.seat),
             ),
         )
@@ -587,7 +592,7 @@ def _check_play(state: RoundState, action: Play) -> Layout:
         raise IllegalAction(
             "dominards.card",
             Said(
-                "Cards are dropped only in Dominards; {game} has no cards.", game=state.game.title
+                "Cards are dropped only in Dominards; {game} has no cards.", game=state.game.named
             ),
         )
     # A rules refusal (not malformed input): 9-9 is a fine tile, just not in this set.
@@ -605,7 +610,7 @@ def _check_draw(state: RoundState, action: Draw) -> None:
             "block.no-draw",
             Said(
                 "There is no drawing in {game}: {who} plays a tile or knocks.",
-                game=state.game.title,
+                game=state.game.named,
                 who=who,
             ),
         )
@@ -633,10 +638,13 @@ def _check_draw(state: RoundState, action: Draw) -> None:
         reserve = state.options["reserve"]
         if not reserve:
             left = Said("the boneyard is empty")
-        elif reserve == 1:
-            left = Said("only the {n} reserved tile is left", n=reserve)
         else:
-            left = Said("only the {n} reserved tiles are left", n=reserve)
+            left = counted(
+                "only the {n} reserved tile is left",
+                "only the {n} reserved tiles are left",
+                reserve,
+                n=reserve,
+            )
         raise IllegalAction(
             _drawing(state, "draw.reserve"),
             Said("Nothing can be drawn: {left}. {who} knocks.", left=left, who=who),
@@ -706,7 +714,7 @@ def _check_declaring_game(state: RoundState, seat: int, doing: Said) -> Pending:
             "fives.muggins",
             Said(
                 "Nothing scores during play in {game}, so {who} cannot {doing}.",
-                game=state.game.title,
+                game=state.game.named,
                 who=who,
                 doing=doing,
             ),
@@ -784,7 +792,7 @@ def _check_declare(state: RoundState, action: Declare) -> int:
             Said(
                 "Scores in {game} are multiples of 5; {who} cannot declare {points}. Declare 0 "
                 "for no score.",
-                game=state.game.title,
+                game=state.game.named,
                 who=who,
                 points=action.points,
             ),
@@ -795,11 +803,15 @@ def _check_declare(state: RoundState, action: Declare) -> int:
             # Ruling: a false claim never wins the match, even with the penalty on, since
             # the match would end before anybody could challenge it.
             template = (
-                "{who}'s {tile} made the count {count}, which scores {worth}; {who} cannot "
-                "claim {points}. Declare {worth}."
+                phrase(
+                    "{who}'s {tile} made the count {count}, which scores {worth}; {who} cannot "
+                    "claim {points}. Declare {worth}."
+                )
                 if pending.worth
-                else "{who}'s {tile} made the count {count}, which scores nothing; {who} cannot "
-                "claim {points}. Declare no score."
+                else phrase(
+                    "{who}'s {tile} made the count {count}, which scores nothing; {who} cannot "
+                    "claim {points}. Declare no score."
+                )
             )
             raise IllegalAction(
                 "fives.muggins",
@@ -972,10 +984,12 @@ def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> Round
                 )
             if tile in where:
                 template = (
-                    "{tile} is declared twice in {who}'s hand; each tile exists once."
+                    phrase("{tile} is declared twice in {who}'s hand; each tile exists once.")
                     if where[tile] == seat
-                    else "{tile} is declared in both {other}'s and {who}'s hands; each tile "
-                    "exists once."
+                    else phrase(
+                        "{tile} is declared in both {other}'s and {who}'s hands; each tile "
+                        "exists once."
+                    )
                 )
                 raise IllegalAction(
                     "set.unique",
@@ -1034,16 +1048,20 @@ def _every_seat(state: RoundState, declared: dict, nothing: object) -> dict:
     if missing:
         # A score pad knows no hand: a seat that played out says so (no tiles, or 0 pips).
         if state.pad:
-            template = (
-                "Say what {who} still holds (no tiles, or 0 pips, for a seat that played out)."
-                if len(missing) == 1
-                else "Say what {who} still hold (no tiles, or 0 pips, for a seat that played out)."
+            said = counted(
+                "Say what {who} still holds (no tiles, or 0 pips, for a seat that played out).",
+                "Say what {who} still hold (no tiles, or 0 pips, for a seat that played out).",
+                len(missing),
+                who=listed(missing),
             )
         else:
-            template = (
-                "Say what {who} still holds." if len(missing) == 1 else "Say what {who} still hold."
+            said = counted(
+                "Say what {who} still holds.",
+                "Say what {who} still hold.",
+                len(missing),
+                who=listed(missing),
             )
-        raise IllegalAction("tally.hands", Said(template, who=listed(missing)))
+        raise IllegalAction("tally.hands", said)
     return {seat: declared.get(seat, nothing) for seat in range(state.seats)}
 
 
@@ -1125,12 +1143,12 @@ def _pad_most(state: RoundState) -> tuple[int, Said]:
     dealt = _dealt(state)
     if not state.game.draws:
         return dealt, Said(
-            "was dealt {dealt} and {game} has no drawing", dealt=dealt, game=state.game.title
+            "was dealt {dealt} and {game} has no drawing", dealt=dealt, game=state.game.named
         )
     template = (
-        "was dealt {dealt} and could draw {n} more at most (the boneyard less the reserve)"
+        phrase("was dealt {dealt} and could draw {n} more at most (the boneyard less the reserve)")
         if state.options["reserve"]
-        else "was dealt {dealt} and could draw {n} more at most (the boneyard)"
+        else phrase("was dealt {dealt} and could draw {n} more at most (the boneyard)")
     )
     return dealt + state.drawable, Said(template, dealt=dealt, n=state.drawable)
 
@@ -1170,11 +1188,16 @@ def _check_pad_counts(state: RoundState) -> None:
     held = sum(state.hands)
     if held >= dealt * state.seats + drawable:
         template = (
-            "The hands hold {held}: every tile dealt and all {drawable} that could be drawn, so "
-            "nobody played, yet a round begins with a lead. Together they hold {most} at most."
+            phrase(
+                "The hands hold {held}: every tile dealt and all {drawable} that could be drawn, "
+                "so nobody played, yet a round begins with a lead. Together they hold {most} at "
+                "most."
+            )
             if drawable
-            else "The hands hold {held}: every tile dealt, so nobody played, yet a round begins "
-            "with a lead. Together they hold {most} at most."
+            else phrase(
+                "The hands hold {held}: every tile dealt, so nobody played, yet a round begins "
+                "with a lead. Together they hold {most} at most."
+            )
         )
         raise IllegalAction(
             "hand.count",
@@ -1262,9 +1285,9 @@ def _domino_seat(state: RoundState) -> int:
 
 #: An action as the table names it, by its kind; "{who}" is the seat's name.
 _NAMED = {
-    "draw": "{who}'s draw", "pass": "{who}'s knock", "roll": "{who}'s roll",
-    "declare": "{who}'s declaration", "muggins": "{who}'s Muggins call",
-    "challenge": "{who}'s challenge",
+    "draw": phrase("{who}'s draw"), "pass": phrase("{who}'s knock"),
+    "roll": phrase("{who}'s roll"), "declare": phrase("{who}'s declaration"),
+    "muggins": phrase("{who}'s Muggins call"), "challenge": phrase("{who}'s challenge"),
 }  # fmt: skip
 
 
@@ -1404,7 +1427,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         rule,
         Said(
             "{game} has no {kind}; that belongs to another game.",
-            game=state.game.title,
+            game=state.game.named,
             kind=action.kind,
         ),
     )

@@ -45,7 +45,7 @@ from referee.corrections import ABANDONED, STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.rulebook import Preset, preset, resolve_options
-from referee.said import Said, listed
+from referee.said import Said, counted, listed
 from referee.said import tiles as tile_count
 from referee.tiles import DominoSet, Tile
 
@@ -472,7 +472,7 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
         raise InvalidAction(
             Said(
                 "{game} is for {low} to {high} players, not {players}.",
-                game=game.title,
+                game=Said(game.title),
                 low=low,
                 high=high,
                 players=players,
@@ -913,13 +913,16 @@ def _say_what(missing: Sequence[str], pad: bool) -> Said:
     """``tally.hands``: the seats that have not said what they hold (in a score pad, a seat
     that played out says so too); the verb agrees with how many they are."""
     who = listed(missing)
-    if pad and len(missing) == 1:
-        return Said("Say what {who} still holds (nothing, for a seat that played out).", who=who)
     if pad:
-        return Said("Say what {who} still hold (nothing, for a seat that played out).", who=who)
-    if len(missing) == 1:
-        return Said("Say what {who} still holds.", who=who)
-    return Said("Say what {who} still hold.", who=who)
+        return counted(
+            "Say what {who} still holds (nothing, for a seat that played out).",
+            "Say what {who} still hold (nothing, for a seat that played out).",
+            len(missing),
+            who=who,
+        )
+    return counted(
+        "Say what {who} still holds.", "Say what {who} still hold.", len(missing), who=who
+    )
 
 
 def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) -> None:

@@ -7,13 +7,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from referee import PRESETS, DominoSet, IllegalAction
 from referee.actions import INSERT, Correct
 from referee.rulebook import rule_text
+from referee.said import Said
 from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.drawing import tile_svg
 from scoring.models import Match
 from scoring.services import Table, new_key
+from scoring.speech import say
 from scoring.words import describe_log
 
 
@@ -29,7 +33,8 @@ def basics(table: Table, notice: Any, my_seat: int | None) -> dict[str, Any]:
         # Called by the template once per form: every form gets a key of its own.
         "key": new_key,
         "notice": notice,
-        "notice_text": rule_text(notice.rule) if isinstance(notice, IllegalAction) else "",
+        # The rulebook's text, in the phone's language (the rule texts are declared words).
+        "notice_text": gettext(rule_text(notice.rule)) if isinstance(notice, IllegalAction) else "",
         "my_seat": my_seat,
         "record": record_forms(table),
         "strip": strip(table, my_seat),
@@ -109,14 +114,19 @@ def match_line(match: Match) -> dict[str, str]:
     won = ""
     if match.status == Match.FINISHED:
         if match.winner is None:
-            won = "no single winner"
+            won = gettext("no single winner")
         else:
             team = team_of(sides, match.winner)
-            won = f"{team_name(names, team)} won"
+            won = gettext("{team} won").format(team=say(team_name(names, team)))
+    players = [say(team_name(names, team)) for team in sides]
+    if len(sides[0]) > 1:  # one team against the other: "Ana & Caro v Ben & Dan"
+        playing = players[0]
+        for team in players[1:]:
+            playing = gettext("{first} v {then}").format(first=playing, then=team)
+    else:
+        playing = " · ".join(players)
     return {
-        "players": (" v " if len(sides[0]) > 1 else " · ").join(
-            team_name(names, team) for team in sides
-        ),
+        "players": playing,
         "totals": " – ".join(str(t) for t in team_totals(totals, sides)),
         "won": won,
     }
@@ -131,9 +141,13 @@ def match_won(table: Table) -> str:
     totals = match.totals or [0] * len(names)
     sides = pairs(match.options, len(names))
     if sides is None:
-        return f"{names[match.winner]} wins the match with {totals[match.winner]}."
+        return gettext("{who} wins the match with {total}.").format(
+            who=names[match.winner], total=totals[match.winner]
+        )
     team = team_of(sides, match.winner)
-    return f"{team_name(names, team)} win the match with {team_totals(totals, (team,))[0]}."
+    return gettext("{team} win the match with {total}.").format(
+        team=say(team_name(names, team)), total=team_totals(totals, (team,))[0]
+    )
 
 
 def strip(table: Table, my_seat: int | None = None) -> list[dict[str, Any]]:
@@ -156,7 +170,7 @@ def strip(table: Table, my_seat: int | None = None) -> list[dict[str, Any]]:
     if sides is not None:
         return [
             {
-                "name": team_name(table.names, team),
+                "name": say(team_name(table.names, team)),
                 "total": team_totals(totals, (team,))[0],
                 "target": target,
                 "turn": acting in team,
@@ -193,12 +207,15 @@ def record_forms(table: Table) -> dict[str, Any]:
     totals = team_totals(table.state.totals, sides)
     best = min(totals) if table.match.game in LOWEST_WINS else max(totals)
     leaders = [team_name(names, team) for team, t in zip(sides, totals, strict=True) if t == best]
-    one = len(sides[0]) == 1
-    winner_words = (
-        f"{leaders[0]} {'wins' if one else 'win'} with {best}"
-        if len(leaders) == 1
-        else f"{' and '.join(leaders)} share the top with {best}"
-    )
+    if len(leaders) > 1:
+        tied = leaders[0]
+        for leader in leaders[1:]:  # "Ana and Ben and Caro", as the table says it
+            tied = Said("{first} and {last}", first=tied, last=leader)
+        winner_words = gettext("{who} share the top with {total}").format(who=say(tied), total=best)
+    elif len(sides[0]) == 1:
+        winner_words = gettext("{who} wins with {total}").format(who=say(leaders[0]), total=best)
+    else:
+        winner_words = gettext("{team} win with {total}").format(team=say(leaders[0]), total=best)
     return {
         "abandon": under_way and family != "truck",
         "stop": not table.over,
@@ -266,7 +283,12 @@ def moved_words(moved: list, names: tuple[str, ...] | list[str]) -> str:
         return ""
     before, after = moved
     moves = [f"{n} {a} → {b}" for n, a, b in zip(names, before, after, strict=True) if a != b]
-    return " · totals " + ", ".join(moves) if moves else " · no total moved"
+    if not moves:
+        # Translators: after an entry of the log, a correction that moved no total.
+        return " · " + gettext("no total moved")
+    # Translators: after an entry of the log, how a correction moved the totals:
+    # "totals Ben 45 → 38, Ana 12 → 19".
+    return " · " + gettext("totals {moves}").format(moves=", ".join(moves))
 
 
 #: The games whose hands count against their holders: the lowest total wins.
@@ -280,12 +302,20 @@ def aim(match: Match) -> str:
     options, family = match.options, PRESETS[match.game].family
     if family == "havoc":
         rounds = options.get("rounds")
-        until = f"after {rounds} rounds" if rounds else "when the table stops the match"
-        return f"Lowest total wins, {until}."
+        if not rounds:
+            return gettext("Lowest total wins, when the table stops the match.")
+        return ngettext(
+            # Translators: Double Domino Havoc's rounds; English says "rounds" even for one.
+            "Lowest total wins, after {n} rounds.",
+            "Lowest total wins, after {n} rounds.",
+            rounds,
+        ).format(n=rounds)
     if family in ("train", "foot"):
         rounds = options["rounds"]
         count = options["set"] + 1 if rounds == "all" else rounds
-        return f"Lowest total wins, after {count} round{'s' if count != 1 else ''}."
+        return ngettext(
+            "Lowest total wins, after {n} round.", "Lowest total wins, after {n} rounds.", count
+        ).format(n=count)
     if options.get("target"):
-        return f"Playing to {options['target']}."
-    return "Highest total wins."
+        return gettext("Playing to {target}.").format(target=options["target"])
+    return gettext("Highest total wins.")

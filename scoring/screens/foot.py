@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext
+
 from referee.actions import Draw, Pass
 from referee.games import chicken_foot
 from referee.games.chicken_foot import FootState
@@ -15,6 +17,7 @@ from scoring.drawing import picker_html, tile_svg, train_svg
 from scoring.screens.common import Button
 from scoring.screens.train import MOST_SHOWN, round_basics, train_board
 from scoring.services import Table
+from scoring.speech import say, tile_name
 
 
 def foot_context(
@@ -25,9 +28,9 @@ def foot_context(
     state: FootState = table.state  # type: ignore[assignment]
     context = {
         **round_basics(table, notice, my_seat, refused),
-        "banner": chicken_foot.what_now(state),
+        "banner": say(chicken_foot.what_now(state)),
         **_foot(state),
-        "target_word": "the tile it goes on",
+        "target_word": gettext("the tile it goes on"),
     }
     if context["playing"]:
         context["turn"] = _turn(state, tile)
@@ -36,7 +39,11 @@ def foot_context(
 
 def foot_board(state: FootState, names: tuple[str, ...]) -> dict[str, Any]:
     """The replay's board of a Chicken Foot step: what had to happen next and the foot."""
-    return {**train_board(state, names), "banner": chicken_foot.what_now(state), **_foot(state)}
+    return {
+        **train_board(state, names),
+        "banner": say(chicken_foot.what_now(state)),
+        **_foot(state),
+    }
 
 
 def _foot(state: FootState) -> dict[str, Any]:
@@ -51,10 +58,23 @@ def _foot(state: FootState) -> dict[str, Any]:
     for line in layout.lines():
         last = line.tiles[-1]
         owing = owed.get(last) if last.is_double else None
-        what = "Arm" if line.kind == chicken_foot.ARM else "Toe"
-        label = (
-            f"{what} of {line.double}: {len(line.tiles)} tile{'s' if len(line.tiles) != 1 else ''}"
-            + (f", free end {line.free}" if line.free is not None else f", ends in {last}")
+        arm = line.kind == chicken_foot.ARM
+        what = pgettext("chicken foot", "Arm") if arm else pgettext("chicken foot", "Toe")
+        count = len(line.tiles)
+        if line.free is not None:
+            label = ngettext(
+                "{what} of {double}: {n} tile, free end {free}",
+                "{what} of {double}: {n} tiles, free end {free}",
+                count,
+            )
+        else:
+            label = ngettext(
+                "{what} of {double}: {n} tile, ends in {last}",
+                "{what} of {double}: {n} tiles, ends in {last}",
+                count,
+            )
+        label = label.format(
+            what=what, double=tile_name(line.double), n=count, free=line.free, last=tile_name(last)
         )
         lines.append(
             {
@@ -72,7 +92,12 @@ def _foot(state: FootState) -> dict[str, Any]:
         "foot": {
             "root": {"svg": tile_svg(layout.root), "owing": owed.get(layout.root)},
             "owed": [
-                {"words": o.words(), "double": o.double, "places": range(o.owes), "rule": o.rule}
+                {
+                    "words": say(o.words()),
+                    "double": o.double,
+                    "places": range(o.owes),
+                    "rule": o.rule,
+                }
                 for o in layout.owed
             ],
             "lines": lines,
@@ -105,8 +130,19 @@ def _turn(state: FootState, chosen: str | None) -> dict[str, Any]:
         "picker_html": picker_html(items, chosen),
         "targets": _targets(state),
         "buttons": [
-            (Button(f"No play: {who} draws", chicken_foot.check(state, Draw(seat))), "draw"),
-            (Button(f"{who} passes", chicken_foot.check(state, Pass(seat))), "pass"),
+            (
+                Button(
+                    gettext("No play: {who} draws").format(who=who),
+                    chicken_foot.check(state, Draw(seat)),
+                ),
+                "draw",
+            ),
+            (
+                Button(
+                    gettext("{who} passes").format(who=who), chicken_foot.check(state, Pass(seat))
+                ),
+                "pass",
+            ),
         ],
     }
 
@@ -115,8 +151,19 @@ def _targets(state: FootState) -> list[dict[str, str]]:
     """Where a tile may go now: the double still owed tiles, else every free end."""
     opening = state.layout.opening
     if opening is not None:
-        return [{"key": str(opening.double), "name": f"on {opening.double} ({opening.what})"}]
+        if opening.what == chicken_foot.ARM:
+            name = gettext("on {double} (arm)")
+        else:
+            name = gettext("on {double} (toe)")
+        return [{"key": str(opening.double), "name": name.format(double=opening.double)}]
     return [
-        {"key": str(end.on), "name": f"on {end.on} · {end.shows}" + (" (dead)" if end.dead else "")}
+        {
+            "key": str(end.on),
+            "name": (
+                gettext("on {tile} · {shows} (dead)")
+                if end.dead
+                else gettext("on {tile} · {shows}")
+            ).format(tile=end.on, shows=end.shows),
+        }
         for end in state.layout.free_ends()
     ]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+
 from referee import Tile, Undo
 from referee.actions import BONEYARD, Discard, DrawFrom, Pass, Respond, Train
 from referee.corrections import ABANDONED
@@ -19,8 +21,21 @@ from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
 from scoring.drawing import rack_svg, ring_svg, tile_svg
 from scoring.screens.common import Button, basics, log, log_tail
 from scoring.services import Table
+from scoring.speech import say, tile_name
 
-STEPS = ((DRAW, "Draw"), (PLAY, "Play to the train"), (DISCARD, "Discard"))
+STEPS = (
+    (DRAW, pgettext_lazy("havoc step", "Draw")),
+    (PLAY, pgettext_lazy("havoc step", "Play to the train")),
+    (DISCARD, pgettext_lazy("havoc step", "Discard")),
+)
+
+
+def all_of(names: list[str] | tuple[str, ...]) -> str:
+    """``Ana and Ben``: the seats sharing a win, each pair joined as the catalogue says."""
+    joined = ""
+    for name in names:
+        joined = gettext("{first} and {last}").format(first=joined, last=name) if joined else name
+    return joined
 
 
 def havoc_context(
@@ -45,7 +60,7 @@ def havoc_context(
         "ring": ring_svg(names, state.direction, acting),
         "clockwise": state.direction > 0,
         "racks": [rack_card(state, seat) for seat in range(state.seats)],
-        "undo": Button("Undo", havoc.check(undo_state, Undo()))  # type: ignore[arg-type]
+        "undo": Button(gettext("Undo"), havoc.check(undo_state, Undo()))  # type: ignore[arg-type]
         if undo_state is not None
         else None,
         "scoreboard": [
@@ -54,7 +69,7 @@ def havoc_context(
         ],
         "rounds": state.options["rounds"],
         "last_result": havoc_result(finished, names) if finished is not None else None,
-        "shared_win": " and ".join(names[s] for s in (finished or state).shared),
+        "shared_win": all_of([names[s] for s in (finished or state).shared]),
         **log_tail(log(table, "havoc")),
         "dead_double": _dead_double(state),
     }
@@ -82,74 +97,119 @@ def _dead_double(state: HavocState) -> str:
     if state.doubles is not None:  # the next seat answers: not dead yet
         return ""
     double = state.out[-1]
-    return (
-        f"{double} is dead: every seat passed, so it leaves play and "
-        f"{state.names[state.turn]} plays a normal turn."
-        if state.turn is not None
-        else ""
-    )
+    if state.turn is None:
+        return ""
+    return gettext(
+        "{double} is dead: every seat passed, so it leaves play and {who} plays a normal turn."
+    ).format(double=tile_name(double), who=state.names[state.turn])
 
 
 def banner(state: HavocState) -> str:
     """What must happen now, in the rules' words."""
     names = state.names
     if state.match_over:
-        return "The match is over."
+        return gettext("The match is over.")
     if state.ended is not None:
-        return (
-            f"{names[state.ended]}'s train is full: {names[state.ended]} wins round "
-            f"{state.number}. Tally the trays: every other seat's tray pips count against it."
-        )
+        return gettext(
+            "{who}'s train is full: {who} wins round {number}. Tally the trays: every other "
+            "seat's tray pips count against it."
+        ).format(who=names[state.ended], number=state.number)
     doubles = state.doubles
     if doubles is not None:
         n, double = doubles.number, doubles.double
         who, rack = names[doubles.responder], state.racks[doubles.responder]
-        where = f"{double} lies in {names[doubles.slot]}'s slot"
-        fact = f"{who}'s train ends in {rack.free_end}" if rack.train else f"{who}'s train is empty"
-        return (
-            f"{where}: {who} may take it onto {who}'s train if it ends in {n}, else {who} must "
-            f"put a {n} from the tray in its place, else {who} passes. ({fact}.)"
-        )
+        if rack.train:
+            fact = gettext("{who}'s train ends in {end}").format(who=who, end=rack.free_end)
+        else:
+            fact = gettext("{who}'s train is empty").format(who=who)
+        return gettext(
+            "{double} lies in {owner}'s slot: {who} may take it onto {who}'s train if it ends "
+            "in {n}, else {who} must put a {n} from the tray in its place, else {who} passes. "
+            "({fact}.)"
+        ).format(double=tile_name(double), owner=names[doubles.slot], who=who, n=n, fact=fact)
     if state.turn is None:
-        return (
-            f"Round {state.number}: who begins? The first player draws a 7th tile from "
-            "the boneyard."
-        )
+        return gettext(
+            "Round {number}: who begins? The first player draws a 7th tile from the boneyard."
+        ).format(number=state.number)
     who = names[state.turn]
     if state.step == DRAW:
-        takeable = [f"{names[s]}'s {state.racks[s].slot}" for s in state.takeable(state.turn)]
-        if not state.boneyard:
-            return f"{who}'s turn: the boneyard is empty, so {who} takes a discard: " + (
-                ", ".join(takeable) + "."
+        takeable = ", ".join(
+            gettext("{who}'s {tile}").format(
+                who=names[s],
+                tile=tile_name(state.racks[s].slot),  # type: ignore[arg-type]
             )
-        offer = f" or take a discard ({', '.join(takeable)})" if takeable else ""
-        return f"{who}'s turn: draw from the boneyard{offer}."
+            for s in state.takeable(state.turn)
+        )
+        if not state.boneyard:
+            return gettext(
+                "{who}'s turn: the boneyard is empty, so {who} takes a discard: {discards}."
+            ).format(who=who, discards=takeable)
+        if takeable:
+            return gettext(
+                "{who}'s turn: draw from the boneyard or take a discard ({discards})."
+            ).format(who=who, discards=takeable)
+        return gettext("{who}'s turn: draw from the boneyard.").format(who=who)
     end = state.racks[state.turn].free_end
     if state.step == PLAY:
-        fits = "any tile starts the train" if end is None else f"it must bear a {end}"
+        if end is None:
+            fits = gettext("any tile starts the train")
+        else:
+            fits = gettext("it must bear a {end}").format(end=end)
         if not state.drew:
-            return (
-                f"{who} had nothing to draw: play a tile to the train ({fits}) or end the "
-                "turn; nothing is discarded."
-            )
-        return f"{who}: play a tile to the train ({fits}), then discard; or just discard."
+            return gettext(
+                "{who} had nothing to draw: play a tile to the train ({fits}) or end the turn; "
+                "nothing is discarded."
+            ).format(who=who, fits=fits)
+        return gettext(
+            "{who}: play a tile to the train ({fits}), then discard; or just discard."
+        ).format(who=who, fits=fits)
     target = state.took_from if state.took_from is not None else state.turn
     lying = state.racks[target].slot
-    slot = f"{who}'s own slot" if target == state.turn else f"{names[target]}'s slot"
-    took = f" ({who} took from it: havoc.discard-back)" if target != state.turn else ""
-    leaving = f"; {lying} there leaves play" if lying is not None else ""
-    return f"{who}: discard a tray tile to {slot}{took}{leaving}."
+    if target == state.turn:
+        if lying is None:
+            text = gettext("{who}: discard a tray tile to {who}'s own slot.")
+        else:
+            text = gettext(
+                "{who}: discard a tray tile to {who}'s own slot; {tile} there leaves play."
+            )
+    elif lying is None:
+        text = gettext(
+            "{who}: discard a tray tile to {owner}'s slot ({who} took from it: havoc.discard-back)."
+        )
+    else:
+        text = gettext(
+            "{who}: discard a tray tile to {owner}'s slot ({who} took from it: "
+            "havoc.discard-back); {tile} there leaves play."
+        )
+    return text.format(
+        who=who, owner=names[target], tile=tile_name(lying) if lying is not None else ""
+    )
 
 
 def rack_card(state: HavocState, seat: int) -> dict[str, Any]:
     rack, name = state.racks[seat], state.names[seat]
-    train = ", ".join(link.tile.name for link in rack.train)
+    train = ", ".join(say(link.tile.name) for link in rack.train)
     waiting = state.doubles is not None and state.doubles.slot == seat
-    label = (
-        f"{name}'s rack: train {train or 'empty'}"
-        + (f" ({rack.free_end} free)" if rack.train else "")
-        + f"; discard slot {rack.slot.name if rack.slot else 'empty'}"
-        + f"; {rack.tray} tiles in the tray"
+    slot = say(rack.slot.name) if rack.slot else pgettext("discard slot", "empty")
+    # English says "tiles" whatever the count; a catalogue picks its own form.
+    if rack.train:
+        label = ngettext(
+            "{name}'s rack: train {train} ({end} free); discard slot {slot}; {n} tiles in the tray",
+            "{name}'s rack: train {train} ({end} free); discard slot {slot}; {n} tiles in the tray",
+            rack.tray,
+        )
+    else:
+        label = ngettext(
+            "{name}'s rack: train {train}; discard slot {slot}; {n} tiles in the tray",
+            "{name}'s rack: train {train}; discard slot {slot}; {n} tiles in the tray",
+            rack.tray,
+        )
+    label = label.format(
+        name=name,
+        train=train or pgettext("train", "empty"),
+        end=rack.free_end,
+        slot=slot,
+        n=rack.tray,
     )
     return {
         "seat": seat,
@@ -202,7 +262,7 @@ def _turn(state: HavocState, asked: Mapping[str, Any]) -> dict[str, Any]:
     turn: dict[str, Any] = {
         "steps": [
             {
-                "name": label,
+                "name": str(label),
                 "now": key == step,
                 "done": [k for k, _ in STEPS].index(key) < [k for k, _ in STEPS].index(step),
             }
@@ -248,6 +308,7 @@ def _train(
         return {
             "end": None,
             "chosen": chosen,
+            "chosen_name": tile_name(chosen),
             "ways": [
                 {"written": f"{a}-{b}", "free": b}
                 for a, b in dict.fromkeys(ways)
@@ -267,11 +328,12 @@ def _respond(state: HavocState, asked: Mapping[str, Any]) -> dict[str, Any]:
     answer: dict[str, Any] = {
         "who": state.names[seat],
         "double": doubles.double,
+        "double_name": tile_name(doubles.double),
         "double_svg": tile_svg(doubles.double),
         "slot_owner": state.names[doubles.slot],
         "number": n,
         "take": havoc.check(state, Respond(seat, take=True)) is None,
-        "pass": Button("Pass", havoc.check(state, Respond(seat))),
+        "pass": Button(pgettext("button", "Pass"), havoc.check(state, Respond(seat))),
         "boneyard": state.boneyard,
     }
     chosen = _tile(asked.get("match"))

@@ -6,11 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games import dominards
+from referee.said import Said
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.screens.common import Button, aim, basics, log, log_tail, pad_context, team_marks
 from scoring.services import Table
+from scoring.speech import say, tile_name
 from scoring.words import standing
 
 
@@ -76,21 +80,27 @@ def table_context(
         "shared_win": _shared_win(state, table.names),
         "seat": seat,
         "turn_name": table.names[turn] if turn is not None else "",
-        "draw": _button(state, Draw(seat), "Draw a tile") if state.game.draws else None,
+        "draw": _button(state, Draw(seat), gettext("Draw a tile")) if state.game.draws else None,
         # "Drew 3" in one tap, within what the boneyard allows (draw.reserve kept back).
         "draw_more": list(range(2, min(state.drawable, MOST_DRAWN_AT_ONCE) + 1)),
-        "knock": _button(state, Pass(seat), "Knock"),
-        "undo": Button("Undo", line.check(undo_state, Undo())) if undo_state is not None else None,
+        "knock": _button(state, Pass(seat), gettext("Knock")),
+        "undo": Button(gettext("Undo"), line.check(undo_state, Undo()))
+        if undo_state is not None
+        else None,
         "scoreboard": _scoreboard(table),
         **log_tail(log(table)),
         "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
-        **pad_context(table, refused, "the winner scores the pips left in the other hands"),
+        **pad_context(
+            table, refused, gettext("the winner scores the pips left in the other hands")
+        ),
         **_own_dice(refused),
         "last_result": result_table(table.played.state, table.names)
         if table.played and table.played.finished
         else None,
         "last_number": table.last_row.number if table.last_row else 0,
         "missing_cross": state.layout.missing_cross_faces(),
+        "cross_words": _cross_words(state.layout),
+        "ended_words": ended_words(state.ended) if state.ended else "",
         "count_parts": parts,
         "last_scored": last_scored(state, table.names),
         "unlocked": [n for n in range(state.top + 1) if state.layout.unlocked(n)]
@@ -106,8 +116,55 @@ def _shared_win(state: line.RoundState, names: tuple[str, ...]) -> str:
     """A Dominards game that ended with a tie at the top: every tied seat has won."""
     if not state.shared:
         return ""
-    who = " and ".join(names[s] for s in state.shared)
-    return f"{who} share the win with {state.totals[state.shared[0]]}."
+    return gettext("{who} share the win with {total}.").format(
+        who=_joined([names[s] for s in state.shared]), total=state.totals[state.shared[0]]
+    )
+
+
+def _joined(words: list[Any]) -> str:
+    """``Ana and Ben and Caro``: every word joined by "and", as the table says a tie."""
+    joined = words[0]
+    for word in words[1:]:
+        joined = Said("{first} and {last}", first=joined, last=word)
+    return say(joined)
+
+
+#: How a round ended (RoundResult.reason, RoundState.ended), in the table's words.
+_ENDED = {
+    "domino": pgettext_lazy("how a round ended", "domino"),
+    "blocked": pgettext_lazy("how a round ended", "blocked"),
+    "target": pgettext_lazy("how a round ended", "target"),
+    "abandoned": pgettext_lazy("how a round ended", "abandoned"),
+    "stopped": pgettext_lazy("how a round ended", "stopped"),
+}
+
+
+def ended_words(reason: str) -> str:
+    """``domino``, ``blocked``: how a round ended, in the phone's language."""
+    return str(_ENDED[reason]) if reason in _ENDED else reason
+
+
+#: The faces of the cross's lead (Layout.missing_cross_faces), in the table's words.
+_FACES = {
+    "side": pgettext_lazy("face of a tile", "side"),
+    "end": pgettext_lazy("face of a tile", "end"),
+}
+
+
+def _cross_words(layout) -> str:
+    """``line.cross``: the faces of the lead the cross still misses, in a sentence."""
+    faces = layout.missing_cross_faces()
+    if not faces:
+        return ""
+    return ngettext(
+        "The cross on {tile} still misses {n} face: {faces}.",
+        "The cross on {tile} still misses {n} faces: {faces}.",
+        len(faces),
+    ).format(
+        tile=tile_name(layout.lead),
+        n=len(faces),
+        faces=", ".join(str(_FACES.get(face, face)) for face in faces),
+    )
 
 
 def _card_choices(state: line.RoundState, tile: Tile, lit) -> dict[str, str]:
@@ -179,19 +236,30 @@ def _hits_words(state: line.RoundState, names: tuple[str, ...]) -> str:
     multiple and a card (Q dropped): +14. Domino bonus +5."."""
     hits, last = state.last_hits, state.last
     assert hits is not None and isinstance(last, Play)
-    said = f"{names[last.seat]}'s {last.tile} made {hits.total}"
-    if hits.targets:
-        met = " and ".join(dominards.TARGET_WORDS[t] for t in hits.targets)
-        said += f": {met}, +{hits.points}"
+    if hits.targets and hits.cards:
+        said = gettext("{who}'s {tile} made {total}: {met}, +{points} ({cards} dropped).")
+    elif hits.targets:
+        said = gettext("{who}'s {tile} made {total}: {met}, +{points}.")
+    elif hits.cards:
+        said = gettext("{who}'s {tile} made {total}: no target ({cards} dropped).")
     else:
-        said += ": no target"
-    if hits.cards:
-        said += f" ({', '.join(hits.cards)} dropped)"
-    said += "."
+        said = gettext("{who}'s {tile} made {total}: no target.")
+    said = said.format(
+        who=names[last.seat],
+        tile=tile_name(last.tile),
+        total=hits.total,
+        met=_joined([dominards.TARGET_WORDS[t] for t in hits.targets]) if hits.targets else "",
+        points=hits.points,
+        cards=", ".join(hits.cards),
+    )
     if hits.domino_bonus:
-        said += f" Domino bonus +{hits.domino_bonus} (a point per domino in opponents' hands)."
+        said += " " + gettext(
+            "Domino bonus +{points} (a point per domino in opponents' hands)."
+        ).format(points=hits.domino_bonus)
     if hits.card_bonus:
-        said += f" Last card: bonus +{hits.card_bonus} (2 per card in opponents' hands)."
+        said += " " + gettext(
+            "Last card: bonus +{points} (2 per card in opponents' hands)."
+        ).format(points=hits.card_bonus)
     return said
 
 
@@ -227,12 +295,20 @@ def last_scored(state: line.RoundState, names: tuple[str, ...]) -> str:
         return ""
     scored = state.last_points[last.seat] if state.last_points else 0
     if scored:
-        what = f"scored {scored}"
+        said = gettext("{who}'s {tile} scored {points} (count {count}).")
     elif state.last_passed:
-        what = f"made {state.last_passed}, which would pass {state.options['target']}: not scored"
+        said = gettext(
+            "{who}'s {tile} made {points}, which would pass {target}: not scored (count {count})."
+        )
     else:
-        what = "scored nothing"
-    return f"{names[last.seat]}'s {last.tile} {what} (count {state.layout.count})."
+        said = gettext("{who}'s {tile} scored nothing (count {count}).")
+    return said.format(
+        who=names[last.seat],
+        tile=tile_name(last.tile),
+        points=scored or state.last_passed,
+        target=state.options.get("target"),
+        count=state.layout.count,
+    )
 
 
 def _muggins(state: line.RoundState, names: tuple[str, ...], mine: int | None) -> dict[str, Any]:
@@ -247,6 +323,7 @@ def _muggins(state: line.RoundState, names: tuple[str, ...], mine: int | None) -
             "seat": state.declaring,
             "name": names[state.declaring],
             "tile": pending.tile,
+            "tile_name": tile_name(pending.tile),
             "choices": [p for p in state.declarations() if p],  # 0 is the "No score" button
         }
 
@@ -257,6 +334,7 @@ def _muggins(state: line.RoundState, names: tuple[str, ...], mine: int | None) -
     context["challengers"] = mine_first(state.challengers)
     context["pending_name"] = names[pending.seat]
     context["pending_tile"] = pending.tile
+    context["pending_tile_name"] = tile_name(pending.tile)
     return context
 
 
@@ -309,9 +387,11 @@ def _round_won(state: line.RoundState, names: tuple[str, ...], result: line.Roun
     """Who won the round: "Ana wins", or in partnerships the team with what it scored in
     the round ("Ana & Caro win the round: 37")."""
     if not state.options.get("partnerships"):
-        return f"{names[result.winner]} wins"
+        return gettext("{who} wins").format(who=names[result.winner])
     team = state.team(result.winner)
-    return f"{state.team_name(result.winner)} win the round: {sum(result.points[s] for s in team)}"
+    return gettext("{team} win the round: {points}").format(
+        team=say(state.team_name(result.winner)), points=sum(result.points[s] for s in team)
+    )
 
 
 def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | None:
@@ -322,6 +402,7 @@ def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, An
     return {
         "winner": _round_won(state, names, result) if result.winner is not None else None,
         "reason": result.reason,
+        "reason_words": ended_words(result.reason),
         "rows": [
             {
                 "name": n,

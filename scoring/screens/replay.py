@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import IntegerField, Max, QuerySet, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
+from django.utils.translation import gettext, ngettext, pgettext
 
 from referee import Play, parse_action
 from referee.actions import Correct
@@ -27,9 +28,11 @@ from scoring.screens.common import moved_words, team_marks
 from scoring.screens.foot import foot_board
 from scoring.screens.havoc import banner, havoc_result, rack_card
 from scoring.screens.line import dice_panel, last_scored, result_table
+from scoring.screens.summary import reason_words
 from scoring.screens.train import mexican_board
 from scoring.screens.truck import final_table, truck_card, truck_status
 from scoring.services import recorded
+from scoring.speech import say, tile_name
 from scoring.words import describe, describe_log, standing
 
 MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer
@@ -65,7 +68,7 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     secret = secret_from is not None and shown >= secret_from
     brought = _brought_by_corrections(whole)
     lines = [
-        line + (" · corrected" if index in brought else "")
+        gettext("{line} · corrected").format(line=say(line)) if index in brought else say(line)
         for index, line in enumerate(
             describe_log(
                 actions,
@@ -89,14 +92,16 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         "before": shown - 1 if shown > 0 else None,
         "after": shown + 1 if shown < len(actions) else None,
         # The step as it was then: the round's log may say it was taken back later.
-        "said": describe_log(
-            actions[:shown],
-            names,
-            whole.points[:shown],
-            whole.worths[:shown],
-            last_play_open=secret,
-            family=family,
-        )[-1]
+        "said": say(
+            describe_log(
+                actions[:shown],
+                names,
+                whole.points[:shown],
+                whole.worths[:shown],
+                last_play_open=secret,
+                family=family,
+            )[-1]
+        )
         if shown
         else "",
         "log": lines,
@@ -106,7 +111,7 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         "state": state,
         "scoreboard": _scoreboard(state, played, names),
         "champion": names[state.champion] if state.champion is not None else "",
-        "shared": " and ".join(names[s] for s in state.shared),
+        "shared": _and([names[s] for s in state.shared]),
     }
     if family == "truck":
         context.update(_trucks(state, names))
@@ -119,6 +124,14 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     else:
         context.update(_layout(state, names, secret, actions[shown - 1] if shown else None))
     return context
+
+
+def _and(names: list[str]) -> str:
+    """``Ana and Ben``, ``Ana and Ben and Caro``: those who share the win."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = gettext("{first} and {last}").format(first=said, last=name)
+    return said
 
 
 def _fix_targets(whole: RoundReplay) -> list[int]:
@@ -154,16 +167,19 @@ def _corrections(
     for index, entry in enumerate(whole.log):
         if not isinstance(entry, Correct):
             continue
-        fixed = describe(whole.log[entry.at], names, family=family)
-        said = describe(entry, names, family=family)
+        fixed = say(describe(whole.log[entry.at], names, family=family))
+        said = say(describe(entry, names, family=family))
         counted = whole.entry_points[index]
         gains = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(counted) if p)
-        by = f" (from {names[entry.seat]}'s phone)" if entry.seat is not None else ""
-        out.append(
-            f"Entry {index + 1}{by}: {said}; the entry said “{fixed}”"
-            + (f" · {gains}" if gains else "")
-            + moved_words(moved[index], names)
-        )
+        if entry.seat is not None:
+            line = gettext(
+                "Entry {n} (from {who}'s phone): {said}; the entry said “{fixed}”"
+            ).format(n=index + 1, who=names[entry.seat], said=said, fixed=fixed)
+        else:
+            line = gettext("Entry {n}: {said}; the entry said “{fixed}”").format(
+                n=index + 1, said=said, fixed=fixed
+            )
+        out.append(line + (f" · {gains}" if gains else "") + say(moved_words(moved[index], names)))
     return out
 
 
@@ -226,15 +242,19 @@ def _scoreboard(state: Any, played: RoundReplay, names: tuple[str, ...]) -> list
     for seat, name in enumerate(names):
         if isinstance(state, HavocState):
             rack = state.racks[seat]
-            holds = f"tray {rack.tray} · train {len(rack.train)}/6"
+            holds = gettext("tray {tray} · train {train}/6").format(
+                tray=rack.tray, train=len(rack.train)
+            )
         elif isinstance(state, TruckState):
             held = state.holding[seat]
-            holds = f"holds {held}" if held is not None else ""
+            holds = gettext("holds {tile}").format(tile=tile_name(held)) if held is not None else ""
         else:
-            holds = f"{state.hands[seat]} in hand"
+            holds = gettext("{n} in hand").format(n=state.hands[seat])
             if getattr(state, "cards", ()):  # Dominards' cards in hand
                 cards = state.cards[seat]
-                holds += f" · {cards} card{'s' if cards != 1 else ''}"
+                holds = ngettext("{hand} · {n} card", "{hand} · {n} cards", cards).format(
+                    hand=holds, n=cards
+                )
         delta = changed[seat] if seat < len(changed) else 0
         rows.append(
             {
@@ -265,11 +285,11 @@ def _layout(state: Any, names: tuple[str, ...], secret: bool, action: Any) -> di
         "count": None if secret else layout.count,
         "count_parts": parts,
         # Dominards calls the count its total (dominards.total).
-        "count_word": "Total" if state.dominards else "Count",
-        "scored": last_scored(state, names) if isinstance(action, Play) else "",
+        "count_word": pgettext("dominards count", "Total") if state.dominards else gettext("Count"),
+        "scored": say(last_scored(state, names)) if isinstance(action, Play) else "",
         "dice": dice_panel(state, names)["dice"],
         "next": names[turn] if turn is not None and not state.is_over else "",
-        "ended": state.ended if state.is_over and state.result is None else "",
+        "ended": reason_words(state.ended) if state.is_over and state.result is None else "",
         "result": result_table(state, names),
     }
 
@@ -278,11 +298,11 @@ def _trucks(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
     """Dump Truck: every seat's truck as the table draws it, and the pool."""
     return {
         "board": "trucks",
-        "status": truck_status(state),
+        "status": say(truck_status(state)),
         "trucks": [truck_card(state, seat, -1) for seat in range(state.seats)],
         "face_down": state.face_down,
         "face_up": [tile_svg(tile) for tile in state.face_up],
-        "fresh": state.fresh,
+        "fresh": [tile_name(tile) for tile in state.fresh],
         "result": final_table(state, names) if state.result is not None else None,
     }
 
@@ -292,7 +312,7 @@ def _racks(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
     and every rack."""
     return {
         "board": "racks",
-        "banner": banner(state),
+        "banner": say(banner(state)),
         "ring": ring_svg(names, state.direction, state.acting),
         "clockwise": state.direction > 0,
         "racks": [rack_card(state, seat) for seat in range(state.seats)],

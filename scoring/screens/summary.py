@@ -6,15 +6,36 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import pgettext, pgettext_lazy
 
 from referee import PRESETS, Play, parse_action
 from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.models import Action, Match, Round
 from scoring.screens.common import TEAM_MARKS, aim, moved_words
+from scoring.speech import say
 from scoring.words import describe
 
 # What the table recorded about its record (RULES.md §7): the score sheet lists each one.
 RECORD_KINDS = ("correct", "adjust", "abandon", "stop")
+
+# How a round ended (its result's reason, as the referee stores it), which the score sheet
+# shows beside the winner: in English the stored word itself.
+REASONS = {
+    "domino": pgettext_lazy("round ended", "domino"),
+    "blocked": pgettext_lazy("round ended", "blocked"),
+    "target": pgettext_lazy("round ended", "target"),
+    "train": pgettext_lazy("round ended", "train"),
+    "pool-empty": pgettext_lazy("round ended", "pool-empty"),
+    "stalled": pgettext_lazy("round ended", "stalled"),
+    "stopped": pgettext_lazy("round ended", "stopped"),
+    "abandoned": pgettext_lazy("round ended", "abandoned"),
+}
+
+
+def reason_words(reason: str) -> str:
+    """How a round ended (``domino``, ``blocked``...) in the phone's language."""
+    words = REASONS.get(reason)
+    return str(words) if words is not None else reason
 
 
 def summary_context(match: Match) -> dict[str, Any]:
@@ -39,14 +60,14 @@ def summary_context(match: Match) -> dict[str, Any]:
             for seat, p in enumerate(points):
                 row[seat] += p
         if kind in RECORD_KINDS:
-            said = describe(parse_action(payload, family), names, family=family)
-            said += moved_words(moved, names)
+            said = say(describe(parse_action(payload, family), names, family=family))
+            said += say(moved_words(moved, names))
             notes.append({"number": number, "entry": seq + 1, "said": said})
     # Only a partnership match has teams to show; alone, every seat is its own "team".
     sides = teams(len(names), match.options) if match.options.get("partnerships") else None
 
     def credited(seat: int) -> str:
-        return team_name(names, team_of(sides, seat)) if sides else names[seat]
+        return say(team_name(names, team_of(sides, seat))) if sides else names[seat]
 
     rounds = []
     running = [0] * len(names)
@@ -61,7 +82,9 @@ def summary_context(match: Match) -> dict[str, Any]:
             {
                 "number": round_row.number,
                 "winner": credited(winner) if winner is not None else "—",
-                "reason": result["reason"] if result is not None else "in progress",
+                "reason": reason_words(result["reason"])
+                if result is not None
+                else pgettext("round", "in progress"),
                 "points": points,
                 "running": list(running),
                 "finished": result is not None,
@@ -76,7 +99,7 @@ def summary_context(match: Match) -> dict[str, Any]:
         "totals": match.totals,
         "teams": _teams(names, seats, sides, match.totals) if sides else None,
         "winner": credited(match.winner) if match.winner is not None else None,
-        "aim": aim(match),
+        "aim": say(aim(match)),
         "play": Play,
         "notes": notes,
     }
@@ -88,7 +111,7 @@ def _team_columns(
     """A round's row for each team: what its seats scored in the round, and its running
     total."""
     return [
-        {"name": team_name(names, team), "points": p, "running": total}
+        {"name": say(team_name(names, team)), "points": p, "running": total}
         for team, p, total in zip(
             sides, team_totals(points, sides), team_totals(running, sides), strict=True
         )
@@ -103,7 +126,7 @@ def _teams(
     own = totals or [0] * len(names)
     return [
         {
-            "name": team_name(names, team),
+            "name": say(team_name(names, team)),
             "players": [
                 {"name": seats[seat][0], "pk": seats[seat][1], "total": own[seat]} for seat in team
             ],

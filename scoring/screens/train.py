@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext
+
 from referee import PRESETS, Tile, Undo
 from referee.actions import MEXICAN, Draw, Engine, Pass
 from referee.corrections import ABANDONED, STOPPED
@@ -19,7 +21,9 @@ from referee.games.mexican_train import TrainState
 from referee.tiles import DominoSet
 from scoring.drawing import picker_html, tile_svg, train_svg
 from scoring.screens.common import Button, basics, log, log_tail, pad_context
+from scoring.screens.havoc import all_of
 from scoring.services import Table
+from scoring.speech import say, tile_name
 
 MOST_SHOWN = 5  # a train's newest tiles drawn in its row; the rest are counted
 
@@ -32,10 +36,10 @@ def train_context(
     state: TrainState = table.state  # type: ignore[assignment]
     context = {
         **round_basics(table, notice, my_seat, refused),
-        "banner": mexican_train.instruction(state),
+        "banner": say(mexican_train.instruction(state)),
         # A score-pad round has no trains on the table: only its tally.
         "trains": [] if state.pad else [_train_row(state, track) for track in state.tracks],
-        "target_word": "the train it goes on",
+        "target_word": gettext("the train it goes on"),
     }
     if context["playing"]:
         context["turn"] = _turn(state, tile)
@@ -55,18 +59,24 @@ def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -
     return {
         **basics(table, notice, my_seat),
         "engine_tile": state.engine,
+        "engine_name": tile_name(state.engine),
         "engine_svg": tile_svg(state.engine),
         "rounds": state.rounds,
         "finding": _finding(rules, state) if not over and not pad else None,
         "playing": not over and not pad and _placed(state),
-        "undo": Button("Undo", rules.check(undo_state, Undo())) if undo_state is not None else None,
+        "undo": Button(gettext("Undo"), rules.check(undo_state, Undo()))
+        if undo_state is not None
+        else None,
         "tally": _tally(state, refused) if state.is_over and state.result is None else None,
         **pad_context(
             table,
             refused,
-            f"they count against the seat, 0-0 as {state.options['double_blank']}",
+            gettext("they count against the seat, {tile} as {value}").format(
+                tile=tile_name(Tile(0, 0)), value=state.options["double_blank"]
+            ),
             state.value,
-        ),  # fmt: skip
+        ),
+        "double_blank_name": tile_name(Tile(0, 0)),
         "round_number": state.number,  # of the match's rounds: an abandoned one is dealt again
         "scoreboard": [
             {
@@ -82,7 +92,7 @@ def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -
         "rounds_rule": f"{prefix}.rounds",
         "score_rule": f"{prefix}.score",
         "last_result": penalty_result(finished, state.names) if finished is not None else None,
-        "shared_win": " and ".join(state.names[s] for s in (finished or state).shared),
+        "shared_win": all_of([state.names[s] for s in (finished or state).shared]),
         **log_tail(log(table, PRESETS[table.match.game].family)),
     }
 
@@ -132,7 +142,7 @@ def mexican_board(state: TrainState, names: tuple[str, ...]) -> dict[str, Any]:
     """The replay's board of a Mexican Train step: what had to happen next and the trains."""
     return {
         **train_board(state, names),
-        "banner": mexican_train.instruction(state),
+        "banner": say(mexican_train.instruction(state)),
         "trains": [_train_row(state, track) for track in state.tracks],
     }
 
@@ -142,18 +152,26 @@ def _train_row(state: TrainState, track: mexican_train.Track) -> dict[str, Any]:
     double, and (for a seat's train) how many tiles that seat holds."""
     owner = track.owner
     mexican = owner == MEXICAN
-    name = "Mexican Train" if mexican else state.names[int(owner)]
+    name = gettext("Mexican Train") if mexican else state.names[int(owner)]
     double = track.open_double
-    label = (
-        f"{'The Mexican Train' if mexican else name + chr(39) + 's train'}: "
-        + (
-            f"{len(track.tiles)} tile{'s' if len(track.tiles) != 1 else ''}, open end {track.end}"
-            if track.tiles
-            else "not started"
-        )
-        + (f", {double} open" if double is not None else "")
-        + (", marker out" if track.marker else "")
+    if track.tiles:
+        said = [
+            ngettext(
+                "{n} tile, open end {end}", "{n} tiles, open end {end}", len(track.tiles)
+            ).format(n=len(track.tiles), end=track.end)
+        ]
+    else:
+        said = [gettext("not started")]
+    if double is not None:
+        said.append(gettext("{double} open").format(double=tile_name(double)))
+    if track.marker:
+        said.append(gettext("marker out"))
+    train = (
+        gettext("The Mexican Train")
+        if mexican
+        else pgettext("a train's label", "{who}'s train").format(who=state.names[int(owner)])
     )
+    label = f"{train}: " + ", ".join(said)
     return {
         "key": "mexican" if mexican else str(owner),
         "name": name,
@@ -201,7 +219,13 @@ def _turn(state: TrainState, chosen: str | None) -> dict[str, Any]:
             {"key": _key(track.owner), "name": _target_name(state, track)} for track in state.tracks
         ],
         "buttons": [
-            (Button(f"No play: {who} draws", mexican_train.check(state, Draw(seat))), "draw"),
+            (
+                Button(
+                    gettext("No play: {who} draws").format(who=who),
+                    mexican_train.check(state, Draw(seat)),
+                ),
+                "draw",
+            ),
             (Button(_pass_words(state, who), mexican_train.check(state, Pass(seat))), "pass"),
         ],
     }
@@ -210,8 +234,8 @@ def _turn(state: TrainState, chosen: str | None) -> dict[str, Any]:
 def _pass_words(state: TrainState, who: str) -> str:
     """A pass puts out the seat's marker, unless it ends a first turn of many tiles."""
     if state.many and state.laid and not state.owed:
-        return f"{who} ends the turn"
-    return f"{who} passes, marker out"
+        return gettext("{who} ends the turn").format(who=who)
+    return gettext("{who} passes, marker out").format(who=who)
 
 
 def _key(train: Any) -> str:
@@ -220,8 +244,10 @@ def _key(train: Any) -> str:
 
 def _target_name(state: TrainState, track: mexican_train.Track) -> str:
     if track.owner == MEXICAN:
-        return "the Mexican Train" + (f" · {track.end}" if track.tiles else " (start it)")
-    return f"{state.names[int(track.owner)]}'s · {track.end}"
+        if track.tiles:
+            return gettext("the Mexican Train · {end}").format(end=track.end)
+        return gettext("the Mexican Train (start it)")
+    return gettext("{who}'s · {end}").format(who=state.names[int(track.owner)], end=track.end)
 
 
 # -- the round's end and the score pad (both train games) -------------------------------------

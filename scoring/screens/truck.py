@@ -9,15 +9,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, pgettext_lazy
+
 from referee import Tile, Undo
 from referee.actions import Flip, Shift, Take, Unload
 from referee.games import dump_truck
 from referee.games.dump_truck import TruckState, cell_words
 from scoring.drawing import tile_svg, truck_svg
 from scoring.screens.common import Button, basics, log, log_tail
+from scoring.screens.havoc import all_of
 from scoring.services import Table
+from scoring.speech import say, tile_name
 
-SHIFT_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+SHIFT_WORDS = {
+    (-1, 0): pgettext_lazy("shift the load", "up"),
+    (1, 0): pgettext_lazy("shift the load", "down"),
+    (0, -1): pgettext_lazy("shift the load", "left"),
+    (0, 1): pgettext_lazy("shift the load", "right"),
+}
 
 
 def truck_context(
@@ -48,7 +57,7 @@ def truck_context(
             "face_up": [{"tile": t, "svg": tile_svg(t)} for t in state.face_up],
             "fresh": state.fresh,
         },
-        "undo": Button("Undo", dump_truck.check(undo_state, Undo()))  # type: ignore[arg-type]
+        "undo": Button(gettext("Undo"), dump_truck.check(undo_state, Undo()))  # type: ignore[arg-type]
         if undo_state is not None
         else None,
         "scoreboard": [
@@ -56,9 +65,9 @@ def truck_context(
             for s, (n, t) in enumerate(zip(names, state.totals, strict=True))
         ],
         "final": final_table(state, names) if state.result is not None else None,
-        "shared_win": " and ".join(names[s] for s in state.shared),
+        "shared_win": all_of([names[s] for s in state.shared]),
         **log_tail(log(table, "truck")),
-        "log_title": "This game",  # a game of Dump Truck is one round
+        "log_title": gettext("This game"),  # a game of Dump Truck is one round
     }
     if state.result is not None:
         return context
@@ -70,7 +79,7 @@ def truck_context(
     else:
         context["draw"] = _draw(state, seat)
     context["shifts"] = [
-        {"rows": r, "cols": c, "words": words}
+        {"rows": r, "cols": c, "words": str(words)}
         for (r, c), words in SHIFT_WORDS.items()
         if dump_truck.check(state, Shift(seat, r, c)) is None
     ]
@@ -78,7 +87,13 @@ def truck_context(
         score = dump_truck.best(truck, blanks)
         context["unload"] = {
             "score": score,
-            "svg": truck_svg(truck, score.chains, f"{names[seat]}'s load, scored", big=True),
+            "svg": truck_svg(
+                truck,
+                score.chains,
+                gettext("{who}'s load, scored").format(who=names[seat]),
+                big=True,
+            ),
+            "words": say(score.words),
             "blank_as": score.blank_as if score.blank_as is not None else "",
             "allowed": dump_truck.check(state, Unload(seat, True, score.blank_as)) is None,
         }
@@ -110,15 +125,19 @@ def _chosen_seat(state: TruckState, asked: object, mine: int | None, moving_on: 
 def truck_status(state: TruckState) -> str:
     names = state.names
     if state.result is not None:
-        return "The game is over."
-    holding = [f"{names[s]} places {t}" for s, t in enumerate(state.holding) if t is not None]
+        return gettext("The game is over.")
+    holding = [
+        gettext("{who} places {tile}").format(who=names[s], tile=tile_name(t))
+        for s, t in enumerate(state.holding)
+        if t is not None
+    ]
     waiting = [names[s] for s in state.waiting]
-    parts = [f"Turn {state.turn_number}"]
+    parts = [gettext("Turn {number}").format(number=state.turn_number)]
     if waiting:
-        parts.append("to draw: " + ", ".join(waiting))
+        parts.append(gettext("to draw: {names}").format(names=", ".join(waiting)))
     parts += holding
     if not waiting and not holding:
-        parts.append("every seat has drawn and placed")
+        parts.append(gettext("every seat has drawn and placed"))
     return " · ".join(parts)
 
 
@@ -127,16 +146,16 @@ def truck_card(state: TruckState, seat: int, chosen: int) -> dict[str, Any]:
     if state.result is not None:
         doing = ""
     elif held is not None:
-        doing = f"holds {held}"
+        doing = gettext("holds {tile}").format(tile=tile_name(held))
     elif seat in state.waiting:
-        doing = "to draw"
+        doing = gettext("to draw")
     else:
-        doing = "done this turn"
+        doing = gettext("done this turn")
     return {
         "seat": seat,
         "name": name,
         "total": state.totals[seat],
-        "svg": truck_svg(truck, label=f"{name}'s truck"),
+        "svg": truck_svg(truck, label=gettext("{who}'s truck").format(who=name)),
         "dominoes": len(truck.placed),
         "doing": doing,
         "busy": held is not None or seat in state.waiting,
@@ -149,7 +168,12 @@ def _draw(state: TruckState, seat: int) -> dict[str, Any]:
     tile may be taken, and a tile another seat holds may be claimed when two want it
     (``truck.draw``): the referee says whether the claim stands."""
     claims = [
-        {"tile": held, "from": state.sources[other], "holder": state.names[other]}
+        {
+            "tile": held,
+            "tile_name": tile_name(held),
+            "from": state.sources[other],
+            "holder": state.names[other],
+        }
         for other, held in state.disputable(seat)
     ]
     # A coin is offered only where a tie decides a tile this seat could claim.
@@ -222,7 +246,7 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
                 {
                     "key": _cell_key(cell),
                     "kind": kind,
-                    "words": cell_words(cell),
+                    "words": say(cell_words(cell)),
                     "first": _cell_key(first) if first else "",
                 }
             )
@@ -235,16 +259,21 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
             if key in seen:
                 continue
             seen.add(key)
-            words = (
-                f"{cell_words(a)} and {cell_words(b)}"
-                if out.is_double
-                else f"{out.high} in {cell_words(a)}, {out.low} in {cell_words(b)}"
-            )
+            if out.is_double:
+                words = gettext("{first} and {last}").format(
+                    first=say(cell_words(a)), last=say(cell_words(b))
+                )
+            else:
+                words = gettext("{high} in {a}, {low} in {b}").format(
+                    high=out.high, a=say(cell_words(a)), low=out.low, b=say(cell_words(b))
+                )
             placements_out.append({"value": f"{_cell_key(a)};{_cell_key(b)}", "words": words})
     return {
         "tile": held,
+        "tile_name": tile_name(held),
         "svg": tile_svg(held),
         "out": out,
+        "out_name": tile_name(out) if out is not None else "",
         "outs": truck.tiles if replacing and truck.placed else (),
         "pairs": " ".join(f"{_cell_key(a)}>{_cell_key(b)}" for a, b in pairs),
         "cells": cells,
@@ -252,7 +281,9 @@ def _load(state: TruckState, seat: int, held: Tile, asked: Mapping[str, Any]) ->
         "to_choices": placements_out,
         "to_chosen": asked.get("to", "pool"),
         "full": truck.is_full,
-        "bed_svg": truck_svg(bed, label=f"{state.names[seat]}'s truck", big=True),
+        "bed_svg": truck_svg(
+            bed, label=gettext("{who}'s truck").format(who=state.names[seat]), big=True
+        ),
     }
 
 
@@ -261,9 +292,9 @@ def final_table(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
     assert result is not None
     winner = names[result.winner] if result.winner is not None else None
     why = (
-        "The pool and every hand are empty"
+        gettext("The pool and every hand are empty")
         if result.reason == dump_truck.POOL_EMPTY
-        else "A whole turn passed with the face-down pool empty and nothing placed"
+        else gettext("A whole turn passed with the face-down pool empty and nothing placed")
     )
     return {
         "winner": winner,
@@ -272,7 +303,12 @@ def final_table(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
             {
                 "name": name,
                 "load": load,
-                "svg": truck_svg(truck, load.chains, f"{name}'s last truck, scored"),
+                "svg": truck_svg(
+                    truck,
+                    load.chains,
+                    gettext("{who}'s last truck, scored").format(who=name),
+                ),
+                "words": say(load.words),
                 "total": total,
             }
             for name, truck, load, total in zip(

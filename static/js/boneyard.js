@@ -1,3 +1,13 @@
+// The page's words, in the phone's language: data-say-* attributes of <body>, which the
+// template (base.html) fills from the catalogue; "{name}" placeholders are filled in here.
+function boneyardSays(name, params) {
+  var text = (document.body && document.body.dataset[name]) || "";
+  Object.keys(params || {}).forEach(function (key) {
+    text = text.split("{" + key + "}").join(String(params[key]));
+  });
+  return text;
+}
+
 // The tile picker's first tap: light the ends the tapped tile fits, so the second
 // tap plays it, and show what each would score. Which ends fit and what they score
 // are computed by the server (data-fits, data-gains); this file only shows them. Without JavaScript every end stays tappable and the referee
@@ -32,7 +42,7 @@
       var end = button.dataset.end;
       if (gain) gain.textContent = ok && end in gains && (gains[end] !== "0" || !(end in totals)) ? "+" + gains[end] : "";
       var total = button.querySelector(".total");
-      if (total) total.textContent = ok && end in totals ? "→ total " + totals[end] : "";
+      if (total) total.textContent = ok && end in totals ? boneyardSays("sayTotal", { total: totals[end] }) : "";
     });
     form.querySelectorAll(".card-button").forEach(function (button) {
       var end = button.dataset.end;
@@ -68,7 +78,9 @@
     });
   }
   function cardName(card) {
-    return card === "A1" ? "an ace (as 1)" : card === "A14" ? "an ace (as 14)" : "a " + card;
+    if (card === "A1") return boneyardSays("sayAceLow");
+    if (card === "A14") return boneyardSays("sayAceHigh");
+    return boneyardSays("sayCard", { card: card });
   }
   document.addEventListener("change", function (event) {
     if (event.target.name !== "tile") return;
@@ -127,7 +139,7 @@
       cell.textContent = key === first ? form.dataset.high : "";
     });
     var hint = form.querySelector("#load-hint");
-    if (hint && first) hint.textContent = "Now tap where the " + form.dataset.low + " goes (or the chosen cell again to start over).";
+    if (hint && first) hint.textContent = boneyardSays("sayLow", { low: form.dataset.low });
   }
   // With this script the first tap stays on the phone: the cell buttons stop being the
   // form's submitters (htmx would otherwise send the form as the no-script GET).
@@ -173,16 +185,16 @@
   document.addEventListener("htmx:sendError", function (event) {
     var config = event.detail.requestConfig;
     if (!config || config.verb !== "post") {
-      if (waitingFor !== "tap") banner("The connection to the table is lost; the page keeps trying.", "poll");
+      if (waitingFor !== "tap") banner(boneyardSays("sayLost"), "poll");
       return;
     }
     if (retries >= RETRY_LIMIT) {
       retries = 0;
-      banner("Your tap could not reach the table. Check the connection and tap again.", "tap");
+      banner(boneyardSays("sayUnsent"), "tap");
       return;
     }
     retries += 1;
-    banner("No connection: sending your tap again (try " + retries + " of " + RETRY_LIMIT + ")…", "tap");
+    banner(boneyardSays("sayRetry", { "try": retries, limit: RETRY_LIMIT }), "tap");
     var values = {};
     config.formData.forEach(function (value, name) {
       if (name in values) values[name] = [].concat(values[name], value);
@@ -197,7 +209,7 @@
   // New links were made, or the match is gone: say so rather than freeze in silence.
   document.addEventListener("htmx:responseError", function (event) {
     if (event.detail.xhr && event.detail.xhr.status === 404) {
-      banner("This phone's link to the table no longer works: ask the table for the new link.", "gone");
+      banner(boneyardSays("sayGone"), "gone");
       var poll = document.getElementById("poll");
       if (poll) poll.remove();
     }
@@ -298,7 +310,7 @@
     var copy = event.target.closest && event.target.closest("[data-copy]");
     if (copy) {
       navigator.clipboard.writeText(copy.dataset.copy).then(function () {
-        copy.textContent = "Copied";
+        copy.textContent = boneyardSays("sayCopied");
       }, function () {});
     }
   });
@@ -344,7 +356,7 @@ function newMatchPairs() {
     box.hidden = !shown;
     toggle.disabled = !shown;
     toggle.setCustomValidity(shown && toggle.checked && names.length !== 4
-      ? "Playing in pairs takes four players: name four, or switch Play in pairs off." : "");
+      ? boneyardSays("sayPairs") : "");
     if (names.length !== 4) return;
     box.querySelectorAll("[data-name]").forEach(function (span) {
       span.textContent = names[Number(span.dataset.name)];

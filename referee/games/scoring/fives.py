@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.games.scoring.base import DOMINO, Family
-from referee.said import Said
+from referee.said import Said, phrase
 
 if TYPE_CHECKING:
     from referee.games.line import RoundState
@@ -46,14 +46,14 @@ def end_bonus_words(state: RoundState, pips: tuple[int, ...], winner: int) -> Sa
     total = end_bonus(state, pips, winner)
     if state.options.get("round_combined"):
         summed = _joined(
-            "{first} + {then}",
+            phrase("{first} + {then}"),
             [Said("{team} {pips}", team=state.team_name(seat), pips=d) for seat, d in parts],
         )
         return Said(
             "{summed} = {sum} → {total}", summed=summed, sum=sum(d for _, d in parts), total=total
         )
     each = _joined(
-        "{first}, {then}",
+        phrase("{first}, {then}"),
         [
             Said(
                 "{team} {pips} → {rounded}",
