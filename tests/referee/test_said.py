@@ -39,3 +39,21 @@ def test_a_said_survives_pickling_with_its_data():
     said = Said("{tile} is not in a double-{top} set.", tile=Tile(9, 9), top=6)
     again = pickle.loads(pickle.dumps(said))
     assert again == said and again.template == said.template and again.params == said.params
+
+
+def test_the_catalogue_check_finds_what_a_translation_could_not_render():
+    """The check every refusal passes (conftest.py) fails on a template the catalogue lacks
+    and on English handed over as a plain parameter, and passes a real saying."""
+    from .conftest import translated_msgids, untranslatable
+
+    msgids = translated_msgids()
+    assert untranslatable(Said("Nobody wrote {this} down.", this="x"), msgids) == [
+        "no msgid 'Nobody wrote {this} down.'"
+    ]
+    template = "{why}, so {who} cannot {doing}."
+    english = Said(template, why=Said("pass"), who="Ana", doing="draw again")
+    assert untranslatable(english, msgids) == [
+        f"English in parameter doing='draw again' of {template!r}"
+    ]
+    said = Said(template, why=Said("pass"), who="Ana", doing=Said("draw"))
+    assert untranslatable(said, msgids) == []

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
@@ -352,3 +353,58 @@ def test_a_match_record_is_the_same_whatever_language_recorded_it(db):
     exported = client.get(f"/matches/{match.pk}/export.json").json()
     assert exported["game"] == "draw" and exported["rounds"][0]["actions"][0]["tile"] == "6-6"
     Match.objects.get(pk=match.pk)
+
+
+def test_the_screens_around_the_games_are_in_spanish(db):
+    """The desk's rulings, a watching phone and its 403, partnerships, a score pad, a
+    refused new match and a refused import, and the error pages."""
+    pages: dict[str, str] = {}
+    client = phone()
+    # The referee's desk: a position from a table, a legal and an illegal ruling.
+    match = keep(client, services.import_match(cut(scripted("draw"), lambda a: a[: len(a) // 2])))
+    desk = client.post(f"/matches/{match.pk}/ask/")["Location"]
+    pages["desk"] = spanish(client, desk)
+    for fields in (
+        {"type": "undo"},
+        {"type": "pass", "seat": "0"},
+        {"type": "play", "seat": "1", "tile": "6-6"},
+    ):
+        pages[f"desk {fields['type']}"] = spanish(
+            client, desk, {"version": "0", "key": "k" * 32, **fields}, HTTP_HX_REQUEST="true"
+        )
+    # A phone that only watches: its table, and the refusal of a tap it may not make.
+    watcher = phone()
+    assert watcher.get(f"/matches/{match.pk}/join/{match.watch_token}/").status_code == 302
+    pages["watching"] = spanish(watcher, f"/matches/{match.pk}/")
+    refused = watcher.post(
+        f"/matches/{match.pk}/act/", {"type": "pass", "seat": "0"}, HTTP_HX_REQUEST="true"
+    )
+    assert refused.status_code == 403
+    pages["watching, refused"] = refused.content.decode()
+    # Partnerships and a score pad, each mid-match.
+    pairs = keep(client, services.create_match("all-fives", NAMES, {"partnerships": True}))
+    pages["pairs"] = spanish(client, f"/matches/{pairs.pk}/")
+    pad = keep(client, services.create_match("mexican-train", NAMES[:3], {"record": "scores"}))
+    pages["pad"] = spanish(client, f"/matches/{pad.pk}/")
+    # Forms refused: a new match with one name, pairs with three, a hostile import.
+    pages["new, refused"] = spanish(client, "/matches/new/", {"game": "draw", "player-0": "Ana"})
+    pages["pairs, refused"] = spanish(
+        client, "/matches/new/",
+        {"game": "block", "player-0": "Ana", "player-1": "Ben", "player-2": "Caro", "partnerships": "on"},
+    )  # fmt: skip
+    hostile = SimpleUploadedFile("m.json", b'{"format": "boneyard-match/1", "game": "chess"}')
+    imported = client.post("/matches/import/", {"document": hostile}, follow=True)
+    pages["import, refused"] = imported.content.decode()
+    assert "chess" in pages["import, refused"]
+    pages["desk, refused"] = spanish(
+        client, "/referee/", {"pasted": '{"format": "boneyard-match/1"}'}
+    )
+    # The error pages, and a form sent without its CSRF token.
+    pages["404"] = client.get("/matches/999999/").content.decode()
+    strict = Client(HTTP_ACCEPT_LANGUAGE="es", enforce_csrf_checks=True)
+    csrf = strict.post("/matches/new/", {"game": "draw"})
+    assert csrf.status_code == 403
+    pages["csrf"] = csrf.content.decode()
+    leaks = {name: english_in(page) for name, page in pages.items()}
+    assert {name: found for name, found in leaks.items() if found} == {}
+    assert "No encontrado" in pages["404"] and "caducado" in pages["csrf"]

@@ -25,6 +25,8 @@ class Command(makemessages.Command):
         "--keyword=counted:1,2",
         "--keyword=phrase",
     ]
+    # A new msgid comes in untranslated, never with a neighbour's translation guessed in.
+    msgmerge_options = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]
 
     def handle(self, *args, **options):
         DECLARED.write_text(declared.source(), encoding="utf-8")
