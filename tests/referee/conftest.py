@@ -33,7 +33,9 @@ def translated_msgids() -> set[str]:
         if strings and all(strings):
             for key in ("msgid", "msgid_plural"):
                 if key in fields:
-                    found.add(fields[key].encode().decode("unicode_escape").encode("latin-1").decode())
+                    found.add(
+                        fields[key].encode().decode("unicode_escape").encode("latin-1").decode()
+                    )
     return found
 
 

@@ -388,10 +388,10 @@ def test_the_screens_around_the_games_are_in_spanish(db):
     pages["pad"] = spanish(client, f"/matches/{pad.pk}/")
     # Forms refused: a new match with one name, pairs with three, a hostile import.
     pages["new, refused"] = spanish(client, "/matches/new/", {"game": "draw", "player-0": "Ana"})
+    three = {f"player-{i}": name for i, name in enumerate(NAMES[:3])}
     pages["pairs, refused"] = spanish(
-        client, "/matches/new/",
-        {"game": "block", "player-0": "Ana", "player-1": "Ben", "player-2": "Caro", "partnerships": "on"},
-    )  # fmt: skip
+        client, "/matches/new/", {"game": "block", "partnerships": "on", **three}
+    )
     hostile = SimpleUploadedFile("m.json", b'{"format": "boneyard-match/1", "game": "chess"}')
     imported = client.post("/matches/import/", {"document": hostile}, follow=True)
     pages["import, refused"] = imported.content.decode()
