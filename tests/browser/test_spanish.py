@@ -41,8 +41,15 @@ def page(browser: Browser) -> Iterator[Page]:
         context.close()
 
 
+def fits(page: Page) -> None:
+    """Longer Spanish words never push the page sideways on a 390 px phone."""
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, width
+
+
 def no_english(page: Page) -> None:
     """What the table region shows has no English word (rule ids and names aside)."""
+    fits(page)
     text = page.locator("main").inner_text()
     text = re.sub(r"\b[a-z]+(?:[.-][a-z0-9]+)+\b", " ", text)  # rule ids: draw.must-draw
     assert ENGLISH.findall(text) == [], text
