@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 
 from referee import (
     DocumentError,
@@ -36,7 +36,7 @@ from scoring.caches import WeighedCache
 from scoring.forms import action_from_post
 from scoring.models import Action, Match, Position, Round
 from scoring.screens.line import last_scored
-from scoring.speech import say, tile_name
+from scoring.speech import ended, say, tile_name
 from scoring.words import describe, standing
 
 KEY = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -211,26 +211,6 @@ def _why(table: services.Table, after, action: RefAction) -> tuple[tuple[str, ..
     if after.last_passed:  # the count would pass the target: not scored, and why
         lines.append(said)
     return tuple(lines), f"{game.scoring}.score"
-
-
-# How a round ended (RoundResult.reason), as the players say it.
-ENDED = {
-    "domino": pgettext_lazy("round ended", "domino"),
-    "blocked": pgettext_lazy("round ended", "blocked"),
-    "target": pgettext_lazy("round ended", "target"),
-    "abandoned": pgettext_lazy("round ended", "abandoned"),
-    "stopped": pgettext_lazy("round ended", "stopped"),
-    "train": pgettext_lazy("round ended", "train"),
-    "pool-empty": pgettext_lazy("round ended", "pool-empty"),
-    "stalled": pgettext_lazy("round ended", "stalled"),
-}
-
-
-def ended(reason: object) -> str:
-    """A round's end reason in the phone's language (a code the referee gives as it is)."""
-    if isinstance(reason, str) and reason in ENDED:
-        return str(ENDED[reason])
-    return say(reason)
 
 
 def _alternatives(table: services.Table, action: RefAction, family: str) -> tuple[str, ...]:

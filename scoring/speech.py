@@ -79,3 +79,24 @@ _PIPS = (
     pgettext_lazy("pips", "17"),
     pgettext_lazy("pips", "18"),
 )
+
+
+# How a round ended (RoundResult.reason, a state's ``ended``), as the referee stores it, in
+# the table's words; a reason not here is shown as stored.
+_ENDED = {
+    "domino": pgettext_lazy("how a round ended", "domino"),
+    "blocked": pgettext_lazy("how a round ended", "blocked"),
+    "target": pgettext_lazy("how a round ended", "target"),
+    "last-card": pgettext_lazy("how a round ended", "last-card"),
+    "train": pgettext_lazy("how a round ended", "train"),
+    "pool-empty": pgettext_lazy("how a round ended", "pool-empty"),
+    "stalled": pgettext_lazy("how a round ended", "stalled"),
+    "stopped": pgettext_lazy("how a round ended", "stopped"),
+    "abandoned": pgettext_lazy("how a round ended", "abandoned"),
+}
+
+
+def ended(reason: object) -> str:
+    """``domino``, ``blocked``, ``last-card``: how a round ended, in the phone's language."""
+    words = _ENDED.get(reason) if isinstance(reason, str) else None
+    return str(words) if words is not None else str(reason)

@@ -14,7 +14,7 @@ from referee.said import Said
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.screens.common import Button, aim, basics, log, log_tail, pad_context, team_marks
 from scoring.services import Table
-from scoring.speech import say, tile_name
+from scoring.speech import ended, say, tile_name
 from scoring.words import standing
 
 
@@ -100,7 +100,7 @@ def table_context(
         "last_number": table.last_row.number if table.last_row else 0,
         "missing_cross": state.layout.missing_cross_faces(),
         "cross_words": _cross_words(state.layout),
-        "ended_words": ended_words(state.ended) if state.ended else "",
+        "ended_words": ended(state.ended) if state.ended else "",
         "count_parts": parts,
         "last_scored": last_scored(state, table.names),
         "unlocked": [n for n in range(state.top + 1) if state.layout.unlocked(n)]
@@ -127,21 +127,6 @@ def _joined(words: list[Any]) -> str:
     for word in words[1:]:
         joined = Said("{first} and {last}", first=joined, last=word)
     return say(joined)
-
-
-#: How a round ended (RoundResult.reason, RoundState.ended), in the table's words.
-_ENDED = {
-    "domino": pgettext_lazy("how a round ended", "domino"),
-    "blocked": pgettext_lazy("how a round ended", "blocked"),
-    "target": pgettext_lazy("how a round ended", "target"),
-    "abandoned": pgettext_lazy("how a round ended", "abandoned"),
-    "stopped": pgettext_lazy("how a round ended", "stopped"),
-}
-
-
-def ended_words(reason: str) -> str:
-    """``domino``, ``blocked``: how a round ended, in the phone's language."""
-    return str(_ENDED[reason]) if reason in _ENDED else reason
 
 
 #: The faces of the cross's lead (Layout.missing_cross_faces), in the table's words.
@@ -402,7 +387,7 @@ def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, An
     return {
         "winner": _round_won(state, names, result) if result.winner is not None else None,
         "reason": result.reason,
-        "reason_words": ended_words(result.reason),
+        "reason_words": ended(result.reason),
         "rows": [
             {
                 "name": n,

@@ -28,11 +28,10 @@ from scoring.screens.common import moved_words, team_marks
 from scoring.screens.foot import foot_board
 from scoring.screens.havoc import banner, havoc_result, rack_card
 from scoring.screens.line import dice_panel, last_scored, result_table
-from scoring.screens.summary import reason_words
 from scoring.screens.train import mexican_board
 from scoring.screens.truck import final_table, truck_card, truck_status
 from scoring.services import recorded
-from scoring.speech import say, tile_name
+from scoring.speech import ended, say, tile_name
 from scoring.words import describe, describe_log, standing
 
 MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer
@@ -289,7 +288,7 @@ def _layout(state: Any, names: tuple[str, ...], secret: bool, action: Any) -> di
         "scored": say(last_scored(state, names)) if isinstance(action, Play) else "",
         "dice": dice_panel(state, names)["dice"],
         "next": names[turn] if turn is not None and not state.is_over else "",
-        "ended": reason_words(state.ended) if state.is_over and state.result is None else "",
+        "ended": ended(state.ended) if state.is_over and state.result is None else "",
         "result": result_table(state, names),
     }
 

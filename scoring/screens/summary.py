@@ -6,36 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 
 from referee import PRESETS, Play, parse_action
 from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.models import Action, Match, Round
 from scoring.screens.common import TEAM_MARKS, aim, moved_words
-from scoring.speech import say
+from scoring.speech import ended, say
 from scoring.words import describe
 
 # What the table recorded about its record (RULES.md §7): the score sheet lists each one.
 RECORD_KINDS = ("correct", "adjust", "abandon", "stop")
-
-# How a round ended (its result's reason, as the referee stores it), which the score sheet
-# shows beside the winner: in English the stored word itself.
-REASONS = {
-    "domino": pgettext_lazy("round ended", "domino"),
-    "blocked": pgettext_lazy("round ended", "blocked"),
-    "target": pgettext_lazy("round ended", "target"),
-    "train": pgettext_lazy("round ended", "train"),
-    "pool-empty": pgettext_lazy("round ended", "pool-empty"),
-    "stalled": pgettext_lazy("round ended", "stalled"),
-    "stopped": pgettext_lazy("round ended", "stopped"),
-    "abandoned": pgettext_lazy("round ended", "abandoned"),
-}
-
-
-def reason_words(reason: str) -> str:
-    """How a round ended (``domino``, ``blocked``...) in the phone's language."""
-    words = REASONS.get(reason)
-    return str(words) if words is not None else reason
 
 
 def summary_context(match: Match) -> dict[str, Any]:
@@ -82,7 +63,7 @@ def summary_context(match: Match) -> dict[str, Any]:
             {
                 "number": round_row.number,
                 "winner": credited(winner) if winner is not None else "—",
-                "reason": reason_words(result["reason"])
+                "reason": ended(result["reason"])
                 if result is not None
                 else pgettext("round", "in progress"),
                 "points": points,

@@ -152,7 +152,9 @@ def _train_row(state: TrainState, track: mexican_train.Track) -> dict[str, Any]:
     double, and (for a seat's train) how many tiles that seat holds."""
     owner = track.owner
     mexican = owner == MEXICAN
-    name = gettext("Mexican Train") if mexican else state.names[int(owner)]
+    name = (
+        pgettext("the train open to all", "Mexican Train") if mexican else state.names[int(owner)]
+    )
     double = track.open_double
     if track.tiles:
         said = [
