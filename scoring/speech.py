@@ -14,11 +14,12 @@ a Spanish table hears "seis-cuatro" and "doble cinco" where an English one reads
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
-from referee.said import Said
+from referee.said import Said, listed
 from referee.tiles import Tile
 
 
@@ -100,3 +101,13 @@ def ended(reason: object) -> str:
     """``domino``, ``blocked``, ``last-card``: how a round ended, in the phone's language."""
     words = _ENDED.get(reason) if isinstance(reason, str) else None
     return str(words) if words is not None else str(reason)
+
+
+def all_of(names: Sequence[Any]) -> str:
+    """``Ana and Ben``, ``Ana, Ben and Caro``: those who share a win or a tie, listed as the
+    referee lists names (referee.said.listed), in the phone's language.
+
+    >>> all_of(["Ana", "Ben", "Caro"]), all_of(["Ana"]), all_of([])
+    ('Ana, Ben and Caro', 'Ana', '')
+    """
+    return say(listed(list(names)))

@@ -21,21 +21,13 @@ from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
 from scoring.drawing import rack_svg, ring_svg, tile_svg
 from scoring.screens.common import Button, basics, log, log_tail
 from scoring.services import Table
-from scoring.speech import say, tile_name
+from scoring.speech import all_of, say, tile_name
 
 STEPS = (
     (DRAW, pgettext_lazy("havoc step", "Draw")),
     (PLAY, pgettext_lazy("havoc step", "Play to the train")),
     (DISCARD, pgettext_lazy("havoc step", "Discard")),
 )
-
-
-def all_of(names: list[str] | tuple[str, ...]) -> str:
-    """``Ana and Ben``: the seats sharing a win, each pair joined as the catalogue says."""
-    joined = ""
-    for name in names:
-        joined = gettext("{first} and {last}").format(first=joined, last=name) if joined else name
-    return joined
 
 
 def havoc_context(

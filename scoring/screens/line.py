@@ -10,11 +10,10 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games import dominards
-from referee.said import Said
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.screens.common import Button, aim, basics, log, log_tail, pad_context, team_marks
 from scoring.services import Table
-from scoring.speech import ended, say, tile_name
+from scoring.speech import all_of, ended, say, tile_name
 from scoring.words import standing
 
 
@@ -117,16 +116,8 @@ def _shared_win(state: line.RoundState, names: tuple[str, ...]) -> str:
     if not state.shared:
         return ""
     return gettext("{who} share the win with {total}.").format(
-        who=_joined([names[s] for s in state.shared]), total=state.totals[state.shared[0]]
+        who=all_of([names[s] for s in state.shared]), total=state.totals[state.shared[0]]
     )
-
-
-def _joined(words: list[Any]) -> str:
-    """``Ana and Ben and Caro``: every word joined by "and", as the table says a tie."""
-    joined = words[0]
-    for word in words[1:]:
-        joined = Said("{first} and {last}", first=joined, last=word)
-    return say(joined)
 
 
 #: The faces of the cross's lead (Layout.missing_cross_faces), in the table's words.
@@ -233,7 +224,7 @@ def _hits_words(state: line.RoundState, names: tuple[str, ...]) -> str:
         who=names[last.seat],
         tile=tile_name(last.tile),
         total=hits.total,
-        met=_joined([dominards.TARGET_WORDS[t] for t in hits.targets]) if hits.targets else "",
+        met=all_of([dominards.TARGET_WORDS[t] for t in hits.targets]) if hits.targets else "",
         points=hits.points,
         cards=", ".join(hits.cards),
     )

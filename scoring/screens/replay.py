@@ -31,7 +31,7 @@ from scoring.screens.line import dice_panel, last_scored, result_table
 from scoring.screens.train import mexican_board
 from scoring.screens.truck import final_table, truck_card, truck_status
 from scoring.services import recorded
-from scoring.speech import ended, say, tile_name
+from scoring.speech import all_of, ended, say, tile_name
 from scoring.words import describe, describe_log, standing
 
 MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer
@@ -110,7 +110,7 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         "state": state,
         "scoreboard": _scoreboard(state, played, names),
         "champion": names[state.champion] if state.champion is not None else "",
-        "shared": _and([names[s] for s in state.shared]),
+        "shared": all_of([names[s] for s in state.shared]),
     }
     if family == "truck":
         context.update(_trucks(state, names))
@@ -123,14 +123,6 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     else:
         context.update(_layout(state, names, secret, actions[shown - 1] if shown else None))
     return context
-
-
-def _and(names: list[str]) -> str:
-    """``Ana and Ben``, ``Ana and Ben and Caro``: those who share the win."""
-    said = names[0] if names else ""
-    for name in names[1:]:
-        said = gettext("{first} and {last}").format(first=said, last=name)
-    return said
 
 
 def _fix_targets(whole: RoundReplay) -> list[int]:

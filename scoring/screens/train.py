@@ -21,9 +21,8 @@ from referee.games.mexican_train import TrainState
 from referee.tiles import DominoSet
 from scoring.drawing import picker_html, tile_svg, train_svg
 from scoring.screens.common import Button, basics, log, log_tail, pad_context
-from scoring.screens.havoc import all_of
 from scoring.services import Table
-from scoring.speech import say, tile_name
+from scoring.speech import all_of, say, tile_name
 
 MOST_SHOWN = 5  # a train's newest tiles drawn in its row; the rest are counted
 

@@ -17,9 +17,8 @@ from referee.games import dump_truck
 from referee.games.dump_truck import TruckState, cell_words
 from scoring.drawing import tile_svg, truck_svg
 from scoring.screens.common import Button, basics, log, log_tail
-from scoring.screens.havoc import all_of
 from scoring.services import Table
-from scoring.speech import say, tile_name
+from scoring.speech import all_of, say, tile_name
 
 SHIFT_WORDS = {
     (-1, 0): pgettext_lazy("shift the load", "up"),

@@ -35,7 +35,7 @@ from referee.said import Said, counted, listed, tiles
 from referee.tiles import Tile
 from scoring import services
 from scoring.models import Match, Player
-from scoring.speech import say, tile_name
+from scoring.speech import all_of, say, tile_name
 
 from .conftest import keep
 from .test_dominards import whole_game
@@ -148,11 +148,13 @@ def test_a_saying_is_rendered_in_the_phones_language_with_tiles_in_words():
         assert tile_name(Tile(3, 0)) == "tres-blanco"
         assert say(tiles(1)) == "1 ficha" and say(tiles(3)) == "3 fichas"
         assert say(listed(["Ana", "Ben", "Caro"])) == "Ana, Ben y Caro"
+        assert all_of(["Ana", "Ben", "Caro"]) == "Ana, Ben y Caro"
         assert say(counted("{n} pip", "{n} pips", 2, n=2)) == "2 puntos"
         spanish = say(said)
     assert "Ana" in spanish and "seis-cuatro" in spanish and "doble cinco" in spanish
     assert "knocked" not in spanish
     with translation.override("en"):
+        assert all_of(["Ana", "Ben", "Caro"]) == "Ana, Ben and Caro"
         assert say(said) == str(said) == "Ana knocked (action 3) holding 6-4, which fitted on 5-5."
 
 
