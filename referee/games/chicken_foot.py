@@ -42,9 +42,10 @@ from referee.actions import (
     Tally,
     Undo,
 )  # fmt: skip
-from referee.corrections import ABANDONED, STOPPED, on_the_record, stopped_words
+from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
+from referee.games.train_rounds import TrainRounds
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
@@ -484,7 +485,7 @@ class FootLayout:
 
 
 @dataclass(frozen=True)
-class FootState:
+class FootState(TrainRounds):
     """Everything the table knows about a round of Chicken Foot."""
 
     game: Preset
@@ -515,56 +516,15 @@ class FootState:
     previous: FootState | None = field(default=None, compare=False, repr=False)
     settled: int = field(default=0, compare=False)
 
-    # What the match machinery asks of every game's state.
-    pending = None
-    last_hits = None
-    dominards = False
-    muggins = False
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
-
-    @property
-    def top(self) -> int:
-        return self.options["set"]
-
     @property
     def number(self) -> int:
         """This round's number in the match, from 1."""
         return self.played + 1
 
     @property
-    def rounds(self) -> int:
-        """How many rounds the match has: one per double, or the agreed number."""
-        rounds = self.options["rounds"]
-        return self.top + 1 if rounds == "all" else rounds
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(b + s for b, s in zip(self.base, self.scores, strict=True))
-
-    @property
     def placed(self) -> bool:
         """The round's double is on the table."""
         return self.layout.root is not None
-
-    @property
-    def is_over(self) -> bool:
-        return self.ended is not None or self.result is not None
-
-    @property
-    def counted(self) -> bool:
-        """This round is over and counts as one of the agreed rounds: an abandoned round
-        does not (``correct.abandon``: a train game replays the same engine)."""
-        return self.result is not None and self.result.reason not in (ABANDONED, STOPPED)
-
-    def abandoned_result(self) -> RoundResult:
-        nobody = (0,) * self.seats
-        return RoundResult(None, ABANDONED, nobody, nobody)
-
-    def stopped_result(self) -> RoundResult:
-        return RoundResult(None, STOPPED, (0,) * self.seats, self.scores)
 
     @property
     def match_over(self) -> bool:
