@@ -91,6 +91,50 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                  'passed in a row with no drawable tile, or line.dead-end holds.'),
  'end.domino': ('2.4 End of a round',
                 'The round ends when a seat plays its last tile ("domino", "chip out").'),
+ 'event.correct': ('12. Club nights: events of many tables',
+                   "A table's match can still be corrected (§7) after its round ends; the "
+                   'standings and the seating of rounds not yet started follow the corrected '
+                   "results, and the event's log says what changed. Rounds already seated keep "
+                   'their seats.'),
+ 'event.make': ('12. Club nights: events of many tables',
+                'An event has a name, a game with its house rules (a game that four play in pairs: '
+                "§11's styles, or a §8 game with partnerships), a format, a number of rounds, a "
+                "round's time limit (parejas.time, optional) and its entrants. Format pairs: fixed "
+                'pairs enter, each named by its two players. Format rotating: players enter alone; '
+                'each round deals them into new pairs (the international individual format).'),
+ 'event.round': ('12. Club nights: events of many tables',
+                 'Starting a round makes one match per table with its seats, teams, house rules '
+                 "and time limit, each with its own share links. A round ends when every table's "
+                 "match has ended. A table's result is read from its match, never typed: the "
+                 "winning pair, and each side's total."),
+ 'event.seat': ('12. Club nights: events of many tables',
+                'Each round seats every table of four. pairs: option pairing round-robin (every '
+                'pair meets every other once, by the circle method; the number of rounds is then '
+                'fixed) or swiss (pairs are taken in order of the standings and each meets the '
+                'highest-placed pair below it that it has not met; the first round by lot). '
+                'rotating: players are taken in order of the standings (the first round by lot) '
+                'and seated so that nobody partners someone they have partnered before, and, as '
+                'far as possible, nobody faces an opponent twice; where no seating avoids a '
+                'repeated partner the event says who and why. A pair or player left over sits out '
+                'with a bye — the lowest-placed who has not yet had one — which counts as a win '
+                'with 0 points for and against. The organizer may swap seats before a round '
+                'starts; the referee of events refuses a seating that repeats a partnership (or, '
+                'with pairs, a meeting) when a seating of the same players that does not exists, '
+                'unless the organizer confirms. It checks the byes (lowest-placed without one) '
+                'and, for round-robin, that every pair meets every other exactly once over the '
+                "event; the order in which the meetings come is the organizer's."),
+ 'event.series': ('12. Club nights: events of many tables',
+                  "Events can be grouped into a series (a club's season): its table ranks every "
+                  "player by the same keys summed over the series' events, with the number of "
+                  'events played.'),
+ 'event.standings': ('12. Club nights: events of many tables',
+                     'Each player (rotating) or pair ranks by: wins; then efectividad, the points '
+                     'it scored minus the points scored against it, summed over its matches (a win '
+                     '200–145 adds 55, a loss 120–200 adds −80); then points for; then the results '
+                     'among the tied (a small table of the matches in which they met as opponents; '
+                     'matches where they were partners do not count); a tie that remains is '
+                     'shared, ranked as competitions do (1, 1, 3). A drawn match (parejas.time) '
+                     'counts half a win to each side.'),
  'fives.end-bonus': ('2.5 Scoring, game by game',
                      "All Fives end of round (S002): each loser's pip total minus the winner's pip "
                      'total (0 if the winner dominoed), rounded to the nearest multiple of 5 '
@@ -103,10 +147,12 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                    'must declare the score of a play before the next tile is placed. An undeclared '
                    'or under-declared score can be taken by any opponent who calls "Muggins!" '
                    'before the next tile is placed; the first caller receives the points not '
-                   'declared. A declaration above what the play made is rejected and names the '
-                   'true count — unless option false_claim_penalty is on: then it is recorded, and '
-                   'an opponent who challenges it before the next play receives the points falsely '
-                   'claimed.'),
+                   'declared. At a real table the claim is spoken as the tile is laid, so the app '
+                   'records a play and its declaration together, in one step, whenever one phone '
+                   'makes both: no other phone can call between them. A declaration above what the '
+                   'play made is rejected and names the true count — unless option '
+                   'false_claim_penalty is on: then it is recorded, and an opponent who challenges '
+                   'it before the next play receives the points falsely claimed.'),
  'fives.score': ('2.5 Scoring, game by game',
                  'All Fives and Muggins: after each play, if the count is a positive multiple of 5 '
                  'the player scores the count (S002 "adds that amount to the score"). The lead '
@@ -251,6 +297,108 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                 'dominoed). The referee still checks what it can: the hand counts the deal allows, '
                 'pips within what such a hand could hold, the 0-0 rule. A match may switch from '
                 'scores to plays at the start of any round.'),
+ 'parejas.capicua': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                     '*Capicúa*: the last tile of a hand that ends by domino fits both open ends, '
+                     'the two ends show different numbers and the tile is not a double (e.g. ends '
+                     '3 and 5, last tile 5-3). Option capicua_bonus (default 0; 25 Dominican, 100 '
+                     "Puerto Rican) is added to the winners' score for the hand. Ends that show "
+                     'the same number make no capicúa: any tile bearing it fits both, which is no '
+                     'feat.'),
+ 'parejas.chuchazo': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                      '*Chuchazo*: the hand ends by domino with the 0-0 as its last tile. Option '
+                      'chuchazo_bonus (default 0; 100 Puerto Rican). Locking a hand with the 0-0 '
+                      'is no chuchazo.'),
+ 'parejas.deal': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                  'Four seats in two pairs (team.seats), partners opposite. The whole set is dealt '
+                  'with nothing to draw: 7 each from double-6, 10 each from double-9 (the 15 left '
+                  'over stay face down, out of play: block.no-draw). Play goes round the table in '
+                  'one direction: enter the names in the order they play (most Latin tables play '
+                  'to the right, counter-clockwise; the referee only needs the order).'),
+ 'parejas.domino': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                    'A seat that plays its last tile wins the hand for its pair, which scores the '
+                    "pips left in the opponents' two hands (team.block); with count_all_hands (on "
+                    'in domino-puerto-rican), the pips in all three other hands. count_all_hands '
+                    'concerns a domino only; a tranque is counted by tranque_count. A last tile '
+                    'that both dominoes and leaves the line dead is a domino.'),
+ 'parejas.hand-bonus': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                        'Option hand_bonus, a list of integers, the bonuses for the winners of the '
+                        "match's first hands in order (default none; Puerto Rican 100,75,50,25: "
+                        "the first hand's winners score 100 more, the second's 75, the third's 50, "
+                        "the fourth's 25, later hands nothing). A hand nobody wins uses up its "
+                        'place in the list.'),
+ 'parejas.lead': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                  'Option first_lead: double-six (the seat holding the 6-6 leads it; with '
+                  'double-9, the 9-9) · highest-double (the seat holding the highest double leads '
+                  'it, as round.lead) · any (the table chooses the leader, by lot or agreement, '
+                  'who may lead any tile). With a double-9 set double-six means the 9-9 when it '
+                  'was dealt; when nobody holds it (it lies out of play) the seat holding the '
+                  "highest double leads it, and the tally's audit checks it. Option next_lead, for "
+                  "every later hand: next (the seat after the previous hand's leader) · winner "
+                  '(the seat that dominoed, or that won the tranque) · winning-team (either member '
+                  "of the pair that won the previous hand: the seat of the hand's first play says "
+                  'who) — the leader of a later hand may lead any tile. After a hand nobody won (a '
+                  "tied tranque, parejas.tranque-tie) the lead goes as next. A hand's winning seat "
+                  'is the seat that dominoed; after a tranque, the locker if its pair won, else '
+                  "the seat of the winning pair holding fewer pips (the pair's first seat when "
+                  "they hold as many). winner leads with it, and the export credits the hand's "
+                  'points (pips and bonuses scored at the tally) to it.'),
+ 'parejas.pase': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                  '*Pase de salida*: the seat after the leader cannot answer the lead (knocks on '
+                  'the first tile). Options pase_salida_double and pase_salida_other (default 0; '
+                  "Dominican 25 when the lead was a double, 50 when it was not) go to the leader's "
+                  'pair. *Paso corrido* (also *paso redondo*): a seat plays and the three others '
+                  'all knock in a row, so it plays again. Option paso_corrido_bonus (default 0; '
+                  "Dominican 25) goes to that seat's pair, once for each time it happens, scored "
+                  "on the seat's next play: if the round ends before the seat plays again (the "
+                  'fourth knock made a tranque), there is no paso corrido. Knocks on the lead that '
+                  'earn a pase de salida can also make a paso corrido: both are scored. A bonus in '
+                  'play is scored when it happens, shown in the log with its name, and checked '
+                  "again by the tally's audit (tally.audit): a knock proved false there costs the "
+                  'bonus it earned (any of the three knocks of a paso corrido), and the referee '
+                  'says so.'),
+ 'parejas.records': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                     'What a Latin table talks about afterwards is counted for each seat and pair: '
+                     'capicúas, chuchazos, pases de salida given and suffered, pasos corridos, '
+                     'tranques made and won, and a *pollona* (a match the losers end with 0; some '
+                     'tables say *zapato*) — on the score sheet, the player pages and the export.'),
+ 'parejas.redeal': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                    'Option five_doubles (default off; on in domino-cuban): a seat dealt five or '
+                    'more doubles may show them before the first play and the hand is dealt again. '
+                    'The table records it (redeal with the doubles shown); the referee checks '
+                    'there are at least five distinct doubles of the set. A redeal ends its round '
+                    'at once (result redeal): it scores nothing, uses up no place of hand_bonus, '
+                    'and the next round is led as that round would have been.'),
+ 'parejas.target': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                    'Option target (100, 150, 200, 250, 300, 500; by style). The match ends at the '
+                    'end of the hand in which a pair reaches it; the higher total wins. Both pairs '
+                    'past the target and level: one more hand is played, and if that leaves them '
+                    'level too, the match is a draw.'),
+ 'parejas.time': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                  'Option time_limit (minutes; default none; clubs and tournaments use 30–60). A '
+                  "keeper records time when the table's clock runs out: the hand in progress is "
+                  'finished and the match ends then, won by the pair ahead; if the pairs are '
+                  'level, exactly one more hand is played, and if that too leaves them level, the '
+                  'match is a draw. A time recorded between hands ends the match at once (or '
+                  'starts the one extra hand). The phone that records time is refused before the '
+                  "limit has passed by the server's clock; an imported document carries no clock, "
+                  'so its time is taken as recorded.'),
+ 'parejas.tranque': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                     'A hand is blocked (*tranque*) when nobody can play (end.blocked). The seat '
+                     'that made the last play locked it. Option tranque: teams (default: the pair '
+                     "whose two hands hold fewer pips in all wins) · locker (the locker's pips "
+                     "against the next seat's, the opponent who could not answer: the lower wins "
+                     'for its pair — a Dominican house rule) · lowest-hand (the single seat with '
+                     'the fewest pips wins for its pair; partners level for fewest win together, '
+                     'opponents level for fewest are a tie). Option tranque_count: opponents '
+                     "(default: the winners score the losers' pips) · all (the winners score every "
+                     'pip left on the four hands, their own included — Puerto Rico, FED).'),
+ 'parejas.tranque-bonus': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays '
+                           'it',
+                           'Option tranque_bonus (default 0; 100 Puerto Rican): the pair that wins '
+                           'a tranque scores it on top.'),
+ 'parejas.tranque-tie': ('11. Dominó: partnership dominoes as the Spanish-speaking world plays it',
+                         'Option tranque_tie: none (default: an equal count wins nobody the hand, '
+                         "and nobody scores) · locker (the locker's pair wins it)."),
  'procedure.exposed': ('6. Procedure (S002)',
                        'A tile exposed by accident is shown to all players.'),
  'procedure.misplay': ('6. Procedure (S002)',
@@ -357,13 +505,16 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {'block.no-draw': ('2.3 Turns, drawing,
                 'players 16, 7–8 players 12. Option hand_size overrides.'),
  'train.double': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
                   'A double is laid crosswise at the end of a train, and the seat that played it '
-                  'plays again. The double is then open: until a tile is played on it, nobody '
+                  'plays again: its extra tile may go anywhere it could play, on the double or '
+                  'elsewhere (another double gives another extra tile); if it cannot play, it '
+                  'draws one tile, plays it if it fits, else passes and puts out its marker. Once '
+                  'that turn is over the double is open: until a tile is played on it, nobody '
                   'plays anywhere else. A seat that cannot cover it draws one tile, plays it on '
                   'the double if it fits, else passes and puts out its marker; the next seat must '
-                  'cover it in turn. A seat that plays a double as its extra tile plays again; '
-                  'several open doubles are covered in the order they were played. A double that '
-                  'can no longer be covered (every tile bearing its number is accounted for) '
-                  'blocks the round.'),
+                  'cover it in turn, on whichever train it lies (marker or not). Several open '
+                  'doubles are covered in the order they were played. A double that can no longer '
+                  'be covered (every other tile bearing its number is on the table) blocks the '
+                  'round.'),
  'train.draw': ('9. Mexican Train (authority: the rules sold with Mexican Train sets, pagat)',
                 'A seat that cannot play draws one tile; if it fits it may be played at once, '
                 'otherwise the seat passes and puts out its marker. With the boneyard empty it '
