@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.actions import Action, Correct, Play, Undo, parse_action
 from referee.corrections import as_played, corrects
-from referee.errors import InvalidAction, RefereeError, shown
+from referee.errors import IllegalAction, InvalidAction, RefereeError, shown
 from referee.games import engine, line
 from referee.rulebook import preset
 from referee.said import Said
@@ -195,6 +195,20 @@ def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay
         error.index = most_actions(state.options.get("set", 6))  # type: ignore[attr-defined]
         raise error
     log = tuple(actions)
+    for index, entry in enumerate(log):
+        # A correction says which phone's seat made it (correct.audit); only a seat of this
+        # table can have (the log names it, and a seat that is not there names nobody).
+        if isinstance(entry, Correct) and entry.seat is not None and entry.seat >= state.seats:
+            error = IllegalAction(
+                "seat.order",
+                Said(
+                    "There is no seat {seat} at this table; the seats are 0 to {last}.",
+                    seat=entry.seat,
+                    last=state.seats - 1,
+                ),
+            )
+            error.index = index  # type: ignore[attr-defined]
+            raise error
     corrected = corrects(log)
     played_actions, origins = as_played(log) if corrected else (log, ())
     played = RoundReplay((), (), state, (), start=state)

@@ -710,6 +710,26 @@ def test_an_adjustment_goes_to_a_seat_at_the_table(doc, seat):
     assert f"There is no seat {seat}" in error.why
 
 
+@pytest.mark.parametrize(
+    ("doc", "seat"),
+    [
+        (document("block", [BLOCK_OPEN]), 2),
+        (document("block", [BLOCK_OPEN]), 99),
+        (TRUCK_STOPPED, 2),
+        (HAVOC_TWO_ROUNDS, 7),
+    ],
+)
+def test_a_correction_names_only_a_seat_at_the_table(doc, seat):
+    # Issue 28, defect 2: "from seat 99" at a two-seat table was accepted, and the round's
+    # replay page, which names the seat, then failed.
+    last = doc["rounds"][-1]["actions"]
+    fix = correct(len(last) - 1, replace=last[-1], seat=seat)  # the entry, as it was
+    error = refused(appended(doc, len(doc["rounds"]), fix))
+    assert where(error) == (len(doc["rounds"]), len(last) + 1, "seat.order")
+    assert f"There is no seat {seat} at this table" in error.why
+    replay(appended(doc, len(doc["rounds"]), fix | {"seat": 1}))  # from seat 1 it stands
+
+
 @pytest.mark.parametrize("doc", [TRUCK_STOPPED, HAVOC_TWO_ROUNDS], ids=["dump-truck", "havoc"])
 def test_an_adjustment_counts_in_every_game(doc):
     doc = copy.deepcopy(doc)
