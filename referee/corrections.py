@@ -227,21 +227,33 @@ def _abandon(state: Any) -> Any:
     if not state.actions:
         raise IllegalAction("correct.abandon", Said("Nothing has been played in this round yet."))
     start = _round_start(state)
-    nobody = (0,) * state.seats
-    lost = tuple(-s for s in state.scores)
+    # What the table agreed stands (correct.adjust): the adjustments made in the round are
+    # kept, everything else it scored is taken back.
+    kept = _adjusted(state)
+    lost = tuple(k - s for k, s in zip(kept, state.scores, strict=True))
     # Who led it stays known (the next round's leader follows it: threes.target, havoc),
     # and so does what the misplay window has settled: undoing the abandon reopens nothing.
-    kept = {name: getattr(state, name) for name in ("led_by", "first") if hasattr(state, name)}
+    known = {name: getattr(state, name) for name in ("led_by", "first") if hasattr(state, name)}
     return replace(
         start,
-        result=state.abandoned_result(),
+        result=replace(state.abandoned_result(), points=kept),
         ended=start.ended if start.ended is not None else ABANDONED,
         turn=None,
         last_points=lost,
-        scores=nobody,
+        scores=kept,
         settled=state.settled,
-        **kept,
+        **known,
     )
+
+
+def _adjusted(state: Any) -> tuple[int, ...]:
+    """What the adjustments standing in the round (not taken back) gave each seat."""
+    kept = [0] * state.seats
+    while state.previous is not None:
+        if isinstance(state.last, Adjust):
+            kept = [k + p for k, p in zip(kept, state.last_points, strict=True)]
+        state = state.previous
+    return tuple(kept)
 
 
 def _stop(state: Any, action: Stop, winner: str) -> Any:

@@ -779,6 +779,26 @@ def test_an_abandoned_round_scores_nothing_and_takes_back_what_it_scored():
     assert outcome(doc) == ((30, 10), None, False)
 
 
+def test_an_adjustment_the_table_agreed_survives_the_abandon_of_its_round():
+    # Issue 28: the abandon took the adjustment back from the totals while the score sheet
+    # still listed it (the export's abandon carried "points": {"1": -10}). What the table
+    # agreed stands; only what the round scored in play is taken back.
+    first = [play(0, "5-5"), play(1, "5-0", "5-5"), adjust(1, -10), adjust(0, 3), UNDO,
+             adjust(0, 4), {"type": "abandon", "reason": "misdealt"}]  # fmt: skip
+    doc = document("all-fives", [first], hand_size=3)
+    match = replay(doc)
+    abandoned = match.rounds[0]
+    assert match.totals == (4, -10) == abandoned.state.scores
+    assert abandoned.state.result.points == (4, -10)  # the round's result carries them too
+    assert abandoned.entry_points[-1] == (-10, -10)  # the plays' 10 and 10, taken back
+    exported = export(match)
+    assert exported["rounds"][0]["actions"][-1]["points"] == {"0": -10, "1": -10}
+    assert exported["totals"] == {"0": 4, "1": -10}
+    assert export(replay(exported)) == exported
+    doc["rounds"].append({"actions": [play(0, "5-5")]})  # the next round counts on from them
+    assert outcome(doc) == ((14, -10), None, False)
+
+
 @pytest.mark.parametrize(
     ("actions", "action", "words"),
     [

@@ -324,7 +324,8 @@ def test_a_pad_round_can_be_abandoned_and_the_match_stopped():
     assert error.rule == "correct.abandon"  # nothing recorded yet, as in a played round
     adjusted = line.apply(state, Adjust(1, 20, "settled by hand"))
     abandoned = line.apply(adjusted, Abandon())
-    assert abandoned.result.reason == "abandoned" and abandoned.totals == (40, 30, 0)
+    # The adjustment the table agreed survives the abandon (issue 28's ruling).
+    assert abandoned.result.reason == "abandoned" and abandoned.totals == (40, 50, 0)
     assert refused(abandoned, "0 6-6").rule == "pad.record"
     stopped = line.apply(adjusted, Stop())
     assert stopped.champion == 1 and stopped.totals == (40, 50, 0)
