@@ -425,7 +425,8 @@ class _History:
         """Each side's units: its pair, or its two players."""
         if self.pairs:
             return tuple((self._unit(side),) for side in table.sides)  # type: ignore[return-value]
-        return table.sides
+        seats = table.seats
+        return (seats[0], seats[2]), (seats[1], seats[3])
 
     @cached_property
     def partnered(self) -> defaultdict[str, dict[str, int]]:
@@ -453,9 +454,9 @@ class _History:
     # -- standings
 
     def _rank(self) -> tuple[Standing, ...]:
-        records = {unit: _record(self.tallies.get(unit)) for unit in self.known}
-        keys = {unit: record.key for unit, record in records.items()}
-        units = sorted(self.known, key=lambda u: (_descending(keys[u]), self.lot[u]))
+        keys = {unit: _key(self.tallies.get(unit)) for unit in self.known}
+        lot = self.lot
+        units = sorted(self.known, key=lambda u: (_descending(keys[u]), lot[u]))
         ordered: list[tuple[Entrant, tuple]] = []
         for group in _runs(units, keys.__getitem__):
             ordered += [(u, (keys[u], k)) for u, k in self._among(group)]
@@ -492,7 +493,7 @@ class _History:
                 for unit in units:
                     if unit in group:
                         _score(among[unit], side, result)
-        keys = {u: _record(among[u]).key for u in tied}
+        keys = {u: _key(among[u]) for u in tied}
         tied = sorted(tied, key=lambda u: _descending(keys[u]))  # stable: the lot's order
         runs = _runs(tied, keys.__getitem__)
         if len(runs) == 1:
@@ -1127,6 +1128,12 @@ def _record[R: Record](tally: Sequence[int] | None, kind: type[R] = Record, **mo
     won, drawn, lost, byes, points_for, against = tally or _tally()
     return kind(won=won, drawn=drawn, lost=lost, byes=byes, points_for=points_for,
                 points_against=against, **more)  # fmt: skip
+
+
+def _key(tally: Sequence[int] | None) -> tuple[int, int, int]:
+    """:attr:`Record.key` straight from a tally."""
+    won, drawn, _, byes, points_for, against = tally or _tally()
+    return (2 * (won + byes) + drawn, points_for - against, points_for)
 
 
 def _score(tally: list[int], side: int, result: Result) -> None:
