@@ -11,6 +11,13 @@ A table's seats are in the order of play; seats 0 and 2 are partners (``team.sea
 against seats 1 and 3, side 1. With format ``pairs`` an entrant is a pair of names; with
 ``rotating`` it is one name.
 
+For the app: build the :class:`Event` from its rows on every request (each table's
+:class:`Result` read from its match, None while it plays) and ask; the answers are values,
+cheap enough to recompute on every change (``bench/events.py``). A refusal is an
+:class:`~referee.errors.IllegalAction` citing ``event.seat``; malformed input an
+:class:`~referee.errors.InvalidAction` citing ``event.make``, ``event.seat`` or
+``event.round``; every message and warning a :class:`~referee.said.Said`.
+
 >>> night = Event(ROTATING, ("Ana", "Ben", "Caro", "Dan", "Eva"), seed=7)
 >>> first = seat(night).round
 >>> first.tables[0].seats, first.byes
@@ -116,6 +123,12 @@ class Round:
 
     tables: tuple[Table, ...]
     byes: tuple[Entrant, ...] = ()
+
+    def __post_init__(self) -> None:
+        # A document gives lists; a round is a value, compared and hashed as one.
+        byes = tuple(tuple(b) if isinstance(b, list) else b for b in self.byes)
+        object.__setattr__(self, "tables", tuple(self.tables))
+        object.__setattr__(self, "byes", byes)
 
 
 @dataclass(frozen=True)

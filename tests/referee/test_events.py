@@ -548,3 +548,11 @@ def test_the_same_event_and_seed_seat_the_same_round():
     event = Event(ROTATING, EIGHT, seed="thursday")
     assert seat(event) == seat(Event(ROTATING, tuple(reversed(EIGHT)), seed="thursday"))
     assert [seat(Event(ROTATING, EIGHT, seed=s)).round for s in range(5)] != [seat(event).round] * 5
+
+
+def test_a_round_read_from_a_document_is_the_same_value():
+    """Lists, as JSON gives them, make the same round and the same event as tuples."""
+    listed = Round([Table(["Ana", "Ben", "Caro", "Dan"], Result([200, 150], 0))], [["Eva", "Fede"]])
+    assert listed == round_of("Ana Ben Caro Dan 200-150", byes=(("Eva", "Fede"),))
+    pairs = [["Ana", "Caro"], ["Ben", "Dan"], ["Eva", "Fede"]]
+    assert standings(Event(PAIRS, pairs, [listed]))[0].entrant == ("Ana", "Caro")
