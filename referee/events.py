@@ -287,7 +287,8 @@ def series(events: Iterable[Event]) -> tuple[SeriesStanding, ...]:
             for name in _names(standing.entrant):
                 totals[name] = totals.get(name, Record()) + standing
                 played[name] += 1
-    order = sorted(totals, key=lambda name: (_descending(totals[name].key), name))
+    order = sorted(totals)
+    order.sort(key=lambda name: totals[name].key, reverse=True)  # stable: names part a tie
     ranks = _competition_ranks([totals[name].key for name in order])
     return tuple(
         SeriesStanding(player=name, rank=rank, events=played[name], **_fields(totals[name]))
@@ -468,8 +469,8 @@ class _History:
 
     def _rank(self) -> tuple[Standing, ...]:
         keys = {unit: _key(self.tallies.get(unit)) for unit in self.known}
-        lot = self.lot
-        units = sorted(self.known, key=lambda u: (_descending(keys[u]), lot[u]))
+        units = sorted(self.known, key=self.lot.__getitem__)
+        units.sort(key=keys.__getitem__, reverse=True)  # stable: the lot parts equal keys
         ordered: list[tuple[Entrant, tuple]] = []
         for group in _runs(units, keys.__getitem__):
             ordered += [(u, (keys[u], k)) for u, k in self._among(group)]
@@ -507,7 +508,7 @@ class _History:
                     if unit in group:
                         _score(among[unit], side, result)
         keys = {u: _key(among[u]) for u in tied}
-        tied = sorted(tied, key=lambda u: _descending(keys[u]))  # stable: the lot's order
+        tied = sorted(tied, key=keys.__getitem__, reverse=True)  # stable: the lot's order
         runs = _runs(tied, keys.__getitem__)
         if len(runs) == 1:
             return [(u, ()) for u in tied]
@@ -1157,10 +1158,6 @@ def _score(tally: list[int], side: int, result: Result) -> None:
 
 def _fields(record: Record) -> dict[str, int]:
     return {name: getattr(record, name) for name in Record.__dataclass_fields__}
-
-
-def _descending(key: tuple) -> tuple:
-    return tuple(-k for k in key)
 
 
 def _runs[U](items: list[U], key: Callable[[U], object]) -> list[list[U]]:
