@@ -556,3 +556,24 @@ def test_a_round_read_from_a_document_is_the_same_value():
     assert listed == round_of("Ana Ben Caro Dan 200-150", byes=(("Eva", "Fede"),))
     pairs = [["Ana", "Caro"], ["Ben", "Dan"], ["Eva", "Fede"]]
     assert standings(Event(PAIRS, pairs, [listed]))[0].entrant == ("Ana", "Caro")
+
+
+def test_entrants_withdraw_and_join_between_rounds():
+    """Hugo leaves after round 1, Inés and Juan join: round 2 seats them, not him, and the
+    bye goes to the lowest-placed still entered: Fede (lost by 100), below the newcomers'
+    nothing. Hugo keeps his place in the standings, last with Fede."""
+    event = Event(
+        ROTATING, EIGHT, (round_of("Ana Ben Caro Dan 200-150", "Eva Fede Gil Hugo 200-100"),)
+    )
+    later = Event(ROTATING, (*EIGHT[:7], "Inés", "Juan"), event.rounds)
+    proposal = seat(later)
+    seated = {p for t in proposal.round.tables for p in t.seats}
+    assert "Hugo" not in seated and {"Inés", "Juan"} & (seated | set(proposal.round.byes))
+    assert {s.entrant for s in standings(later)[-2:]} == {"Fede", "Hugo"}  # a shared last
+    assert proposal.round.byes == ("Fede",)
+    assert check(later, proposal.round) == proposal
+    assert "Hugo" in {s.entrant for s in standings(later)}
+    pairs = (("Ana", "Caro"), ("Ben", "Dan"), ("Eva", "Fede"))
+    swiss = Event(PAIRS, pairs, (round_of("Ana Ben Caro Dan 200-150", byes=(("Eva", "Fede"),)),))
+    fewer = Event(PAIRS, pairs[1:], swiss.rounds)
+    assert seat(fewer).round.tables == (table("Eva Ben Fede Dan"),)
