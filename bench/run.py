@@ -40,6 +40,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from bench import events as events_bench  # noqa: E402
 from bench import matches  # noqa: E402
 from bench import truck as truck_bench  # noqa: E402
 from referee import Draw, Play, Undo, line  # noqa: E402
@@ -51,6 +52,7 @@ RESULTS = ROOT / "bench" / "results.json"
 BUDGETS = {
     "record_play_ratio": 3.0, "poll_unchanged_ratio": 1.3, "flat_ratio": 1.2, "max_queries": 10,
     "table_page_bytes_gz": 45_000, "max_fragment_bytes_gz": 8_000, "truck_score_us": 5_000,
+    "event_seat_ms": 1_000, "event_standings_ms": 50,
 }  # fmt: skip
 HX = {"HTTP_HX_REQUEST": "true"}
 queries: list[int] = []
@@ -293,6 +295,10 @@ def main() -> None:
         figures = requests()
     truck_scoring = truck_bench.figures()
     figures["referee_us"] = referee(truck_scoring)
+    # Club nights at a world championship's size, in the referee alone (bench/events.py).
+    figures["events"] = events_bench.figures()
+    figures["event_seat_ms"] = figures["events"]["event_seat_ms"]
+    figures["event_standings_ms"] = figures["events"]["event_standings_ms"]
     figures["truck_score"] = truck_scoring["per_option"]  # the worst truck of each option
     figures["machine"] = {
         "cpus": os.cpu_count(), "python": platform.python_version(),
@@ -352,6 +358,15 @@ def report(figures: dict) -> None:
     ]  # fmt: skip
     for name, value in figures["referee_us"].items():
         rows.append((f"referee: {name}", "-" if value is None else f"{value:.0f}", ""))
+    for name in ("rotating_800", "swiss_136"):
+        night = figures["events"][name]
+        rows += [
+            (f"event {name}: seat round 10", f"{night['seat_ms']:.1f} ms",
+             f"slowest {night['slowest_seat_ms']:.1f} ms"),
+            (f"event {name}: check the seating", f"{night['check_ms']:.1f} ms", ""),
+            (f"event {name}: standings, {night['matches']} matches",
+             f"{night['standings_ms']:.1f} ms", ""),
+        ]  # fmt: skip
     width = max(len(r[0]) for r in rows)
     for name, value, ratio in rows:
         print(f"{name:<{width}}  {value:>12}  {ratio}")
