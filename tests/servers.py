@@ -102,7 +102,8 @@ class Server:
                     return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not come up")
+        self.kill()  # not left running after the test
+        raise RuntimeError(f"the server did not come up: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:
         """kill -9, master and workers at once, as a power cut would."""
@@ -111,15 +112,37 @@ class Server:
             self.process.wait(10)
 
     def stop(self) -> str:
-        """Quick shutdown (SIGQUIT: no graceful wait for idle keep-alive connections)."""
+        """Quick shutdown: SIGQUIT to the master alone (no graceful wait for idle keep-alive
+        connections), which passes it on to its workers once. Sent to the whole process
+        group, a worker got it twice, from us and from its master a moment later, and the
+        second handler could wait forever for a lock the first one held (gunicorn's
+        thread pool shutdown): 10 s lost per server, one stop in two. A server that still
+        does not quit is killed, and the hang is an error, not hidden."""
         if self.process and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGQUIT)
+            self.process.send_signal(signal.SIGQUIT)
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(10)
+                raise RuntimeError(
+                    f"the server on port {self.port} did not quit within 10 s of SIGQUIT"
+                ) from None
         return self.log.read_text(errors="replace") if self.log else ""
+
+
+def stop_all(servers: list[Server]) -> list[str]:
+    """Stop every server, even after one of them hung (each is killed either way), and
+    then say which hung; their logs, in order."""
+    logs, hung = [], []
+    for server in servers:
+        try:
+            logs.append(server.stop())
+        except RuntimeError as error:
+            hung.append(str(error))
+    if hung:
+        raise RuntimeError("; ".join(hung))
+    return logs
 
 
 class Client:
