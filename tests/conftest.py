@@ -53,6 +53,30 @@ def _database_matches_environment() -> None:
         pytest.fail(f"DATABASE_URL is postgres but Django is using {engine}")
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """On SQLite, a session that serves pages with live_server tests on a file, in WAL mode
+    as the settings make every SQLite database, not on Django's default in-memory database.
+    That one's shared cache locks whole tables between connections and answers a reader
+    at once with "database table is locked", which no timeout retries; and a test holds a
+    connection apart from the server's (Playwright runs an event loop in the test's thread,
+    and Django keeps that thread's connections apart from those it lent the server). In WAL
+    a reader reads the last committed table while a write goes on, and a writer waits its
+    turn, as on a real server. The other sessions keep the in-memory database (a tenth
+    less CPU). One file per session, and per xdist worker (each has its own temp folder)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    serves = any("live_server" in item.fixturenames for item in request.session.items)
+    if database["ENGINE"] == "django.db.backends.sqlite3" and serves:
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     engine = os.environ.get("DATABASE_URL", "sqlite (default)").split("://", 1)[0]
     return f"boneyard: CI={in_ci()} database={engine} chromium={CHROMIUM.exists()}"
