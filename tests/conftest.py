@@ -12,6 +12,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from hypothesis import Phase  # noqa: E402
 from hypothesis import settings as hypothesis_settings  # noqa: E402
+from hypothesis.database import DirectoryBasedExampleDatabase  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -31,15 +32,25 @@ def in_ci() -> bool:
     return value not in ("", "0", "false", "no", "off")
 
 
-hypothesis_settings.register_profile("ci", max_examples=100, deadline=None)
-hypothesis_settings.register_profile("dev", max_examples=50, deadline=None)
+# Two depths: `make test` runs the quick one (every property, a quarter of the examples it
+# had), `make test-deep` the deep one (twice what `make test` ran until then). Both keep
+# Hypothesis' example database in the repo's .hypothesis/ (ignored by git): a failure found
+# once is replayed first by every later run, quick or deep, until it passes. Files that size
+# a test's examples do it from settings.default.max_examples, so both depths reach them.
+EXAMPLES = DirectoryBasedExampleDatabase(
+    Path(__file__).resolve().parents[1] / ".hypothesis" / "examples"
+)
+hypothesis_settings.register_profile("quick", max_examples=25, deadline=None, database=EXAMPLES)
+hypothesis_settings.register_profile("deep", max_examples=200, deadline=None, database=EXAMPLES)
 # HYPOTHESIS_PROFILE=debug: fail fast while developing, without minutes of shrinking.
 hypothesis_settings.register_profile(
-    "debug", max_examples=50, deadline=None, phases=[Phase.explicit, Phase.generate]
+    "debug",
+    max_examples=25,
+    deadline=None,
+    database=EXAMPLES,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
-hypothesis_settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if in_ci() else "dev")
-)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "quick")
 
 
 @pytest.fixture(scope="session", autouse=True)
