@@ -16,7 +16,7 @@ PYTHON ?= $(firstword \
 	$(call PY_OK,python3.12) \
 	$(foreach p,$(wildcard $(HOME)/.pyenv/versions/3.12*/bin/python3),$(call PY_OK,$(p))))
 
-.PHONY: help run serve test bench load lint fmt clean distclean messages catalogues
+.PHONY: help run serve test test-deep bench load lint fmt clean distclean messages catalogues
 
 help: ## Show this help
 	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -60,8 +60,11 @@ serve: $(VENV)/.installed-run catalogues ## Migrate, collectstatic, serve with g
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
 	BONEYARD_MANIFEST_STATIC=1 $(BIN)/gunicorn config.wsgi -b 0.0.0.0:$(PORT) -w 2 --threads 4 --no-control-socket
 
-test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests
+test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests (Hypothesis quick)
 	scripts/test.sh
+
+test-deep: $(VENV)/.installed-test ## The Hypothesis tests at 8x make test's examples, SQLite + PostgreSQL
+	scripts/test.sh --deep
 
 bench: $(VENV)/.installed-test ## Time requests against a bare view, and a worker's memory under attack; writes bench/results.json
 	$(BIN)/python bench/run.py

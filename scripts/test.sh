@@ -3,10 +3,17 @@
 # (the Makefile does that). Runs every leg, then prints a one-line summary and
 # exits non-zero if any leg failed.
 #
+#   scripts/test.sh         make test: static checks, then the SQLite, PostgreSQL and
+#                           browser legs, Hypothesis at its quick profile
+#   scripts/test.sh --deep  make test-deep: only the Hypothesis tests, at the deep
+#                           profile, on SQLite and on PostgreSQL
+#
 #   CI      set (non-empty, not 0/false) -> missing Chromium/PostgreSQL and
 #           "no tests collected" (pytest exit 5) are failures, not warnings.
 #   PG_URL  PostgreSQL URL for the postgres leg
 #           (default postgres://postgres@127.0.0.1:5432/boneyard)
+#   BONEYARD_TEST_WORKERS  pytest-xdist workers per leg (default 2, one a core of the
+#           2-core machine the budget is for; 0 runs each leg in one process)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -17,6 +24,32 @@ CHROMIUM=/usr/bin/chromium
 PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432/boneyard}
 # Each leg picks its own database; an exported DATABASE_URL must not leak in.
 unset DATABASE_URL
+
+deep=false
+case "${1:-}" in
+    "") ;;
+    --deep) deep=true ;;
+    *)
+        echo "usage: scripts/test.sh [--deep]" >&2
+        exit 2
+        ;;
+esac
+if $deep; then
+    export HYPOTHESIS_PROFILE=deep
+    only=(-m "hypothesis and not browser")
+else
+    export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-quick}
+    only=(-m "not browser")
+fi
+
+# Each leg's test files shared out between workers, a file at a time: a file's tests run
+# in one process, in order, so what a file holds for itself (a module fixture, the attack
+# tests' Redis database) is never used by two workers at once.
+workers=${BONEYARD_TEST_WORKERS:-2}
+parallel=()
+if ((workers > 0)); then
+    parallel=(-n "$workers" --dist loadfile)
+fi
 
 ci=false
 case "${CI:-}" in "" | 0 | false | False | FALSE | no | off) ;; *) ci=true ;; esac
@@ -55,11 +88,17 @@ step() {
 }
 
 # pytest_step NAME ARGS... -- like step, but exit 5 (nothing collected) fails in CI.
+# The leg's time in its summary: wall, and CPU (user + sys, of every process it ran), which
+# says more than the wall on a machine other work shares.
 pytest_step() {
-    local name=$1 rc=0
+    local name=$1 rc=0 spent wall user sys TIMEFORMAT='%0R %0U %0S'
     shift
     bold "$name: pytest $*"
-    pytest "$@" || rc=$?
+    spent=$(mktemp)
+    { time pytest "$@" 2>&3 || rc=$?; } 3>&2 2>"$spent"
+    read -r wall user sys <"$spent"
+    rm -f "$spent"
+    name="$name (${wall} s, CPU $((user + sys)) s)"
     case $rc in
         0) ok "$name" ;;
         5)
@@ -108,29 +147,34 @@ fi
 bold "catalogues: manage.py compilemessages"
 python manage.py compilemessages --ignore=.venv --ignore=staticfiles -v 0
 
-# (c) + (d) static checks.
-step "ruff-check" ruff check .
-step "ruff-format" ruff format --check .
-step "import-contracts" lint-imports
+# (c) + (d) static checks (make test-deep leaves them to make test).
+if ! $deep; then
+    step "ruff-check" ruff check .
+    step "ruff-format" ruff format --check .
+    step "import-contracts" lint-imports
+fi
 
 # (e) Whole suite (tests + referee doctests) on SQLite.
-pytest_step "sqlite" -m "not browser"
+pytest_step "sqlite" "${only[@]}" "${parallel[@]}"
 
 # (f) The scoring tests again on PostgreSQL.
 if pg_up; then
-    DATABASE_URL=$PG_URL pytest_step "postgres" tests/scoring -m "not browser"
+    DATABASE_URL=$PG_URL pytest_step "postgres" tests/scoring "${only[@]}" "${parallel[@]}"
 else
     missing "postgres" "PostgreSQL not reachable at 127.0.0.1:5432"
 fi
 
-# (g) Browser tests against live_server with the system Chromium.
-if [[ -x $CHROMIUM ]]; then
-    DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_step "browser" tests/browser -m browser
+# (g) Browser tests against live_server with the system Chromium: each worker its own
+# live server and its own Chromium.
+if $deep; then
+    :
+elif [[ -x $CHROMIUM ]]; then
+    DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_step "browser" tests/browser -m browser "${parallel[@]}"
 else
     missing "browser" "$CHROMIUM not found"
 fi
 
-printf '\n\033[1mSUMMARY:\033[0m %s\n' "${summary[*]}"
+printf '\n\033[1mSUMMARY:\033[0m %s; %s s\n' "${summary[*]}" "$SECONDS"
 if ((failed)); then
     printf '\033[1;31mFAILED\033[0m\n'
     exit 1

@@ -12,6 +12,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from hypothesis import Phase  # noqa: E402
 from hypothesis import settings as hypothesis_settings  # noqa: E402
+from hypothesis.database import DirectoryBasedExampleDatabase  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -31,15 +32,25 @@ def in_ci() -> bool:
     return value not in ("", "0", "false", "no", "off")
 
 
-hypothesis_settings.register_profile("ci", max_examples=100, deadline=None)
-hypothesis_settings.register_profile("dev", max_examples=50, deadline=None)
+# Two depths: `make test` runs the quick one (every property, a quarter of the examples it
+# had), `make test-deep` the deep one (twice what `make test` ran until then). Both keep
+# Hypothesis' example database in the repo's .hypothesis/ (ignored by git): a failure found
+# once is replayed first by every later run, quick or deep, until it passes. Files that size
+# a test's examples do it from settings.default.max_examples, so both depths reach them.
+EXAMPLES = DirectoryBasedExampleDatabase(
+    Path(__file__).resolve().parents[1] / ".hypothesis" / "examples"
+)
+hypothesis_settings.register_profile("quick", max_examples=25, deadline=None, database=EXAMPLES)
+hypothesis_settings.register_profile("deep", max_examples=200, deadline=None, database=EXAMPLES)
 # HYPOTHESIS_PROFILE=debug: fail fast while developing, without minutes of shrinking.
 hypothesis_settings.register_profile(
-    "debug", max_examples=50, deadline=None, phases=[Phase.explicit, Phase.generate]
+    "debug",
+    max_examples=25,
+    deadline=None,
+    database=EXAMPLES,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
-hypothesis_settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if in_ci() else "dev")
-)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "quick")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -51,6 +62,30 @@ def _database_matches_environment() -> None:
     engine = settings.DATABASES["default"]["ENGINE"]
     if url.startswith(("postgres://", "postgresql://")) and "postgresql" not in engine:
         pytest.fail(f"DATABASE_URL is postgres but Django is using {engine}")
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """On SQLite, a session that serves pages with live_server tests on a file, in WAL mode
+    as the settings make every SQLite database, not on Django's default in-memory database.
+    That one's shared cache locks whole tables between connections and answers a reader
+    at once with "database table is locked", which no timeout retries; and a test holds a
+    connection apart from the server's (Playwright runs an event loop in the test's thread,
+    and Django keeps that thread's connections apart from those it lent the server). In WAL
+    a reader reads the last committed table while a write goes on, and a writer waits its
+    turn, as on a real server. The other sessions keep the in-memory database (a tenth
+    less CPU). One file per session, and per xdist worker (each has its own temp folder)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    serves = any("live_server" in item.fixturenames for item in request.session.items)
+    if database["ENGINE"] == "django.db.backends.sqlite3" and serves:
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
 
 
 def pytest_report_header(config: pytest.Config) -> str:

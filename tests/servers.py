@@ -63,6 +63,7 @@ def environment(url: str) -> dict[str, str]:
         "DATABASE_URL": url, "DEBUG": "0", "LOG_LEVEL": "ERROR", "ALLOWED_HOSTS": "127.0.0.1",
         "SECRET_KEY": "load-test-" + "s" * 50, "BONEYARD_SSL_REDIRECT": "0",
         "BONEYARD_SECURE_COOKIES": "0", "BONEYARD_HSTS_SECONDS": "0",
+        "PYTHONFAULTHANDLER": "1",  # a hung server's threads, dumped to its log (stop())
     }  # fmt: skip
 
 
@@ -102,7 +103,8 @@ class Server:
                     return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not come up")
+        self.kill()  # not left running after the test
+        raise RuntimeError(f"the server did not come up: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:
         """kill -9, master and workers at once, as a power cut would."""
@@ -111,15 +113,43 @@ class Server:
             self.process.wait(10)
 
     def stop(self) -> str:
-        """Quick shutdown (SIGQUIT: no graceful wait for idle keep-alive connections)."""
+        """Graceful shutdown: SIGTERM to the master alone, which passes it on to its workers
+        once; each finishes what it is answering and closes its idle keep-alive connections
+        (within 2 s). Not SIGQUIT, the quick shutdown: a gthread worker handles it by shutting
+        its thread pool down from the signal handler, and when the signal lands while the
+        worker is handing a connection to that pool (a phone's connection closing will do),
+        the handler waits forever for the lock the interrupted code holds (gunicorn 27; sent
+        to the whole process group, which delivered it twice, one stop in two hung). A
+        server that still does not quit is killed, its threads' stacks in the error."""
         if self.process and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGQUIT)
+            self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
+                # SIGSEGV: Python's fault handler writes every thread's stack to the log.
+                os.killpg(self.process.pid, signal.SIGSEGV)
+                time.sleep(1)
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(10)
+                raise RuntimeError(
+                    f"the server on port {self.port} did not quit within 10 s of SIGTERM:\n"
+                    + self.log.read_text(errors="replace")[-6000:]
+                ) from None
         return self.log.read_text(errors="replace") if self.log else ""
+
+
+def stop_all(servers: list[Server]) -> list[str]:
+    """Stop every server, even after one of them hung (each is killed either way), and
+    then say which hung; their logs, in order."""
+    logs, hung = [], []
+    for server in servers:
+        try:
+            logs.append(server.stop())
+        except RuntimeError as error:
+            hung.append(str(error))
+    if hung:
+        raise RuntimeError("; ".join(hung))
+    return logs
 
 
 class Client:

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.models import Match
 from tests.scoring.test_dump_truck import honest_game
-from tests.scoring.test_replay import ALL_FIVES, HAVOC
+from tests.scoring.test_replay import all_fives, havoc_game
 
 from .test_scoring_games import watch_console
 
@@ -30,8 +30,8 @@ def ready(page: Page) -> None:
 
 def test_arrow_keys_and_buttons_walk_a_round(live_server, page: Page, shot, _screens_dir):
     problems = watch_console(page)
-    match = joined(page, live_server.url, ALL_FIVES)
-    steps = len(ALL_FIVES["rounds"][1]["actions"])
+    match = joined(page, live_server.url, all_fives())
+    steps = len(all_fives()["rounds"][1]["actions"])
     page.goto(f"{live_server.url}/matches/{match.pk}/rounds/2/")
     ready(page)
     title = page.locator("#step-title")
@@ -88,7 +88,7 @@ def test_the_plain_links_work_without_script(live_server, browser):
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     try:
         page = context.new_page()
-        match = joined(page, live_server.url, ALL_FIVES)
+        match = joined(page, live_server.url, all_fives())
         page.goto(f"{live_server.url}/matches/{match.pk}/rounds/1/?step=3")
         page.get_by_role("link", name="Next", exact=True).click()
         expect(page).to_have_url(f"{live_server.url}/matches/{match.pk}/rounds/1/?step=4")
@@ -110,7 +110,7 @@ def test_the_trucks_and_the_racks_step_by_step(live_server, page: Page, shot, _s
     shot("62-replay-dump-truck")
     page.screenshot(path=str(_screens_dir / "62-replay-dump-truck-screen.png"))
 
-    match = joined(page, live_server.url, HAVOC)
+    match = joined(page, live_server.url, havoc_game())
     page.goto(f"{live_server.url}/matches/{match.pk}/rounds/2/?step=30")
     ready(page)
     page.keyboard.press("ArrowLeft")

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import transaction
 from playwright.sync_api import Page, Route, expect
 
+from scoring import services
 from scoring.models import Action, Match
 
 from .test_draw_round import pick
@@ -108,3 +110,19 @@ def test_new_links_tell_the_shut_out_phone_so(live_server, browser, page: Page, 
         ben.screenshot(path=str(shot("24-new-links").parent / "24-revoked.png"))
     finally:
         phone.close()
+
+
+def test_a_phone_reads_the_table_while_another_writes_it(live_server, page: Page):
+    """A poll that comes while a tap is being written is answered with the table as it was,
+    never a 500: the live server's reads must not fail for the write's lock, whatever
+    database it uses (issue 28: the in-memory SQLite test database answered "database table
+    is locked: scoring_match", the test thread and the server holding two connections)."""
+    match = services.create_match("draw", ["Ana", "Ben"], {})
+    page.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
+    poll = f"{live_server.url}/matches/{match.pk}/poll/?version={match.version}"
+    with transaction.atomic():  # another phone's tap, written and not yet committed
+        key = services.new_key()
+        assert services.record(match.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, key)
+        answer = page.request.get(poll)
+        assert answer.status == 204, (answer.status, answer.text()[-500:])  # unchanged yet
+    assert page.request.get(poll).status == 200  # and once written, the new table

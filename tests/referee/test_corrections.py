@@ -1009,7 +1009,7 @@ LINE_GAMES = tuple(
     slug for slug, game in PRESETS.items() if game.family == "line" and slug != "dominards"
 )
 QUICK = settings(
-    max_examples=25,
+    max_examples=max(5, settings.default.max_examples // 4),  # the profile's depth
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

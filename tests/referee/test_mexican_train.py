@@ -43,8 +43,9 @@ GAME = "mexican-train"
 RULES = frozenset(PRESETS[GAME].rules)
 NAMES = ("Ana", "Ben", "Caro", "Dan", "Eve", "Fay", "Gus", "Hal")
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
-MATCHES = settings(max_examples=40, deadline=None, suppress_health_check=_QUIET)
-POSITIONS = settings(max_examples=40, deadline=None, suppress_health_check=_QUIET)
+_N = max(10, settings.default.max_examples * 2 // 5)  # the profile's depth: quick or deep
+MATCHES = settings(max_examples=_N, deadline=None, suppress_health_check=_QUIET)
+POSITIONS = settings(max_examples=_N, deadline=None, suppress_health_check=_QUIET)
 
 
 def act(text: str) -> Action:

@@ -21,7 +21,7 @@ from contextlib import ExitStack
 import pytest
 
 from tests.conftest import in_ci
-from tests.servers import Client, Server, database, new_match, stored
+from tests.servers import Client, Server, database, new_match, stop_all, stored
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the test's own database stays empty
 REDIS_URL = os.environ.get("BONEYARD_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -43,7 +43,7 @@ def servers(tmp_path) -> Iterator[Callable[..., tuple[str, list[int]]]]:
 
     with ExitStack() as stack:
         yield start
-        logs = [server.stop() for server in started]
+        logs = stop_all(started)
     for log in logs:
         assert "Internal Server Error" not in log and "Traceback" not in log, log[-3000:]
         assert "Redis did not count" not in log, log[-3000:]  # a counter that fell back

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from tests.servers import Client, Server, database, new_match, stored, verify
+from tests.servers import Client, Server, database, new_match, stop_all, stored, verify
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the test's own database stays empty
 CLIENTS, TRIES = 8, 200
@@ -90,7 +90,7 @@ def test_eight_phones_tap_at_once_and_every_version_is_recorded_once(tmp_path, s
             figures = check(results, url, pk, TRIES)
             seconds = time.monotonic() - started
         finally:
-            errors = "".join(server.stop() for server in running)
+            errors = "".join(stop_all(running))
         assert "Traceback" not in errors, errors
         outcome = verify(url)
         assert outcome.returncode == 0 and "0 inconsistencies" in outcome.stdout, outcome.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 
 import pytest
 from django.db import connection
@@ -118,9 +119,21 @@ def quick_block_rounds() -> dict:
     }
 
 
-ALL_FIVES = honest_line_match("all-fives", 2, seed=2)
-DOMINARDS = whole_game(1, 2)
-HAVOC = havoc_match(seed=3, players=3)
+# The scoring games' matches, each played once in a process when a test first asks for it,
+# not at import: every worker of every leg imports this module (the browser tests too).
+@cache
+def all_fives() -> dict:
+    return honest_line_match("all-fives", 2, seed=2)
+
+
+@cache
+def dominards() -> dict:
+    return whole_game(1, 2)
+
+
+@cache
+def havoc_game() -> dict:
+    return havoc_match(seed=3, players=3)
 
 
 def every_step_matches_the_referee(match: Match) -> int:
@@ -161,20 +174,23 @@ def page(client, match: Match, number: int, query: str = "") -> str:
 
 
 @pytest.mark.parametrize(
-    "document",
+    "played",
     [
-        pytest.param(DRAW_WITH_AN_UNDO, id="draw-with-an-undo"),
-        pytest.param(honest_line_match("draw", 3, seed=1), id="draw"),
-        pytest.param(quick_block_rounds(), id="block"),
-        pytest.param(ALL_FIVES, id="all-fives"),
-        pytest.param(honest_line_match("fives-and-threes", 3, seed=3), id="fives-and-threes"),
-        pytest.param(honest_line_match("muggins", 2, seed=4), id="muggins"),
-        pytest.param(DOMINARDS, id="dominards"),
-        pytest.param(honest_game(1, 2), id="dump-truck"),
-        pytest.param(HAVOC, id="havoc"),
+        pytest.param(lambda: DRAW_WITH_AN_UNDO, id="draw-with-an-undo"),
+        pytest.param(lambda: honest_line_match("draw", 3, seed=1), id="draw"),
+        pytest.param(quick_block_rounds, id="block"),
+        pytest.param(all_fives, id="all-fives"),
+        pytest.param(
+            lambda: honest_line_match("fives-and-threes", 3, seed=3), id="fives-and-threes"
+        ),
+        pytest.param(lambda: honest_line_match("muggins", 2, seed=4), id="muggins"),
+        pytest.param(dominards, id="dominards"),
+        pytest.param(lambda: honest_game(1, 2), id="dump-truck"),
+        pytest.param(havoc_game, id="havoc"),
     ],
 )
-def test_every_step_of_every_round_is_the_referees_replay(db, document):
+def test_every_step_of_every_round_is_the_referees_replay(db, played):
+    document = played()
     match = services.import_match(document)
     assert every_step_matches_the_referee(match) == sum(
         len(r["actions"]) + 1 for r in document["rounds"]
@@ -184,17 +200,17 @@ def test_every_step_of_every_round_is_the_referees_replay(db, document):
 def test_every_step_of_a_recorded_match_is_the_referees_replay(db):
     # Recorded tap by tap, as the table does, rather than imported.
     match = services.create_match("all-fives", ["Ana", "Ben"], {})
-    for round_doc in ALL_FIVES["rounds"]:
+    for round_doc in all_fives()["rounds"]:
         for action in round_doc["actions"]:
             services.record(match.pk, action, match.version, services.new_key())
             match.refresh_from_db()
-    assert services.export_match(match) == services.export_match(services.import_match(ALL_FIVES))
+    assert services.export_match(match) == services.export_match(services.import_match(all_fives()))
     assert every_step_matches_the_referee(match) > 2
 
 
 def test_the_scoring_games_really_score_in_these_matches(db):
     # Not a test of the screen: it keeps the matches above from replaying only zeros.
-    for document in (ALL_FIVES, DOMINARDS, HAVOC):
+    for document in (all_fives(), dominards(), havoc_game()):
         assert any(replay(document).totals) and len(document["rounds"]) > 1
 
 
@@ -218,8 +234,8 @@ def test_a_later_round_starts_from_the_totals_the_earlier_rounds_made(scorekeepe
 
 
 def test_a_round_in_the_middle_of_a_long_match_starts_from_its_own_totals(db):
-    match = services.import_match(ALL_FIVES)
-    referee_rounds = replay(ALL_FIVES).rounds
+    match = services.import_match(all_fives())
+    referee_rounds = replay(all_fives()).rounds
     for number, played in enumerate(referee_rounds, start=1):
         start = replay_context(match, number, "0")
         end = replay_context(match, number, str(len(played.actions)))
@@ -322,7 +338,7 @@ def test_a_dump_truck_step_draws_every_truck_and_the_pool(scorekeeper):
 
 
 def test_a_havoc_step_shows_the_racks_the_ring_and_what_comes_next(scorekeeper):
-    match = keep(scorekeeper, services.import_match(HAVOC))
+    match = keep(scorekeeper, services.import_match(havoc_game()))
     html = page(scorekeeper, match, 2, "?step=0")
     assert html.count('<li class="rack-card') == 3 and 'class="ring"' in html
     assert "Round 2: who begins?" in html or "turn: draw" in html
