@@ -462,7 +462,7 @@ def _check_turn(state: RoundState, seat: int, doing: Said) -> None:
             ),
         )
     if state.result is not None:
-        tallied = state.scoring.tallied  # an untallied round's end cites how it ended
+        tallied = state.scoring.tallied(state)  # an untallied round's end cites how it ended
         ended = "end.domino" if state.ended == DOMINO else "end.blocked"
         template = (
             phrase(
@@ -932,7 +932,16 @@ def _check_challenge(state: RoundState, action: Challenge) -> int:
 def _check_tally(state: RoundState, action: Tally) -> tuple[RoundState, RoundResult]:
     """The round as it ended and its result. A played round ended in play; a score-pad
     round (``pad.record``) ends with its tally, which says how."""
-    if not state.scoring.tallied:
+    if not state.scoring.tallied(state) and not state.dominards:
+        raise IllegalAction(
+            "threes.chip-out",
+            Said(
+                "In pub Fives and Threes nothing is counted at a round's end: the tile that "
+                "chips out scores its point as it is played, and a blocked round scores "
+                "nothing, so the hands are not tallied."
+            ),
+        )
+    if not state.scoring.tallied(state):
         raise IllegalAction(
             "dominards.domino-bonus",
             Said(
@@ -1449,7 +1458,7 @@ def _end_at_target(state: RoundState) -> RoundState:
 def _close_untallied(state: RoundState) -> RoundState:
     """Where the family scores a round's end in play (Dominards), the round closes with the
     action that ends it: there is nothing to tally."""
-    if state.ended is None or state.result is not None or state.scoring.tallied:
+    if state.ended is None or state.result is not None or state.scoring.tallied(state):
         return state
     if state.match_over:
         winner = state.champion  # None for a win shared at the top

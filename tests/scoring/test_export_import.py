@@ -170,8 +170,7 @@ THREES = {
     "rounds": [
         {
             "actions": [
-                {"type": "play", "seat": 1, "tile": "6-3"},
-                {"type": "tally", "pips": {"0": 5, "2": 6}},
+                {"type": "play", "seat": 1, "tile": "6-3"},  # pub rules: no tally
             ]
         },
         {"actions": [{"type": "play", "seat": 2, "tile": "6-6"}]},
@@ -200,7 +199,7 @@ def test_the_muggins_export_carries_every_score():
 def test_an_imported_fives_and_threes_match_keeps_its_leaders(db):
     match = services.import_match(THREES)
     assert list(match.rounds.order_by("number").values_list("leader", flat=True)) == [None, 2]
-    assert match.totals == [0, 4, 4]  # Ben 3 + chip-out; Caro's 6-6 lead: 12 scores 4
+    assert match.totals == [0, 4, 5]  # Ben 3 + chip-out; Caro's 6-6 lead: 12 scores 4, + 1
 
 
 def replay_export(document):
