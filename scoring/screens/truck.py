@@ -290,6 +290,25 @@ def final_table(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
     result = state.result
     assert result is not None
     winner = names[result.winner] if result.winner is not None else None
+    if state.stop is not None:
+        # Stopped by the table (correct.abandon): the totals decide, and no truck is scored
+        # as it stands (that is truck.end's, and the game did not end by it).
+        rule, why = state.match_end  # type: ignore[misc]
+        return {
+            "winner": names[state.champion] if state.champion is not None else None,
+            "abandoned": state.stop.abandoned,
+            "stopped": True,
+            "why": say(why),
+            "rule": rule,
+            "rows": [
+                {
+                    "name": name,
+                    "svg": truck_svg(truck, (), gettext("{who}'s truck").format(who=name)),
+                    "total": total,
+                }
+                for name, truck, total in zip(names, state.trucks, state.totals, strict=True)
+            ],
+        }
     why = (
         gettext("The pool and every hand are empty")
         if result.reason == dump_truck.POOL_EMPTY
