@@ -4,9 +4,11 @@ clear message or the page, never a 500, and nothing acknowledged is dropped."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from django.core.management import call_command
 
 from scoring import services
 from scoring.models import Action, Match
@@ -34,3 +36,48 @@ def test_a_stopped_dump_truck_game_shows_its_end_on_every_screen(scorekeeper, ab
     assert scorekeeper.get(f"/matches/{match.pk}/summary/").status_code == 200
     match.refresh_from_db()
     assert services.verify(match) == []
+
+
+# --- 2. A correction from a seat that is not at the table ------------------------------------
+
+
+def _block(scorekeeper) -> Match:
+    match = keep(scorekeeper, services.create_match("block", ["Ana", "Ben"], {}))
+    tap(scorekeeper, match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    return match
+
+
+def _confirm(client, match, fixes, key: str | None = None):
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    fields = form_fields(page) | ({"key": key} if key else {})
+    return client.post(f"/matches/{match.pk}/fix/", {**fields, "fixes": json.dumps(fixes)})
+
+
+def test_a_correction_from_a_seat_not_at_the_table_is_refused_everywhere(scorekeeper, tmp_path):
+    match = _block(scorekeeper)
+    before = snapshot(match)
+    fixes = [[1, {"type": "correct", "at": 0, "remove": True, "seat": 99}]]
+    refused = _confirm(scorekeeper, match, fixes)
+    assert refused.status_code == 422 and "There is no seat 99" in refused.content.decode()
+    assert snapshot(match) == before
+    assert scorekeeper.get(f"/matches/{match.pk}/rounds/1/").status_code == 200
+    document = services.document_of(match)
+    document["rounds"][0]["actions"].append(fixes[0][1])
+    upload = scorekeeper.post(
+        "/matches/import/", {"document": _file(tmp_path, document)}, follow=True
+    )
+    assert "Import refused" in upload.content.decode() and "seat.order" in upload.content.decode()
+    desk = scorekeeper.post("/referee/", {"pasted": json.dumps(document)})
+    assert desk.status_code == 400 and "There is no seat 99" in desk.content.decode()
+    path = tmp_path / "cli.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(SystemExit) as exited:
+        call_command("import_match", str(path), stderr=io.StringIO())
+    assert exited.value.code == 2
+    assert Match.objects.count() == 1
+
+
+def _file(tmp_path, document):
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(document))
+    return path.open("rb")
