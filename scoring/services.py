@@ -9,12 +9,13 @@ a malformed one changes nothing.
 from __future__ import annotations
 
 import copy
+import re
 import uuid
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext
 
 from referee import (
@@ -226,8 +227,7 @@ def record(
     Raises Match.DoesNotExist, Stale, InvalidAction or IllegalAction, and then
     nothing was written.
     """
-    if not isinstance(key, str) or not 8 <= len(key) <= 64:
-        raise InvalidAction(gettext("This form has no valid key; reload the page and tap again."))
+    _check_key(key, 64)
     try:
         with transaction.atomic():
             if _recorded_before(key, match_id, data):
@@ -308,6 +308,26 @@ def keep_round(match_id: int, how: str, version: int) -> None:
             )  # fmt: skip
 
 
+# A form's key: what new_key() makes, or a phone's own of letters, digits, - and _. Never a
+# dot: a correction of several entries keys its rows K, K.1, K.2 (correct.audit), and a tap
+# must never take one of those.
+KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _check_key(key: object, most: int) -> None:
+    if not isinstance(key, str) or not 8 <= len(key) <= most or not KEY.fullmatch(key):
+        raise InvalidAction(gettext("This form has no valid key; reload the page and tap again."))
+
+
+def _used_for_another() -> Stale:
+    return Stale(
+        gettext(
+            "This screen was already used for another tap, so this one was not recorded. "
+            "Here is the table now: tap again if it is still needed."
+        )
+    )
+
+
 def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
     """True when ``key`` already recorded this very action (a tap sent twice); raises Stale
     when it recorded another one. A key names one intended action: answering a different
@@ -327,12 +347,26 @@ def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
         same = False
     if same == payload:
         return True
-    raise Stale(
-        gettext(
-            "This screen was already used for another tap, so this one was not recorded. "
-            "Here is the table now: tap again if it is still needed."
-        )
+    raise _used_for_another()
+
+
+def _corrected_before(key: str, match_id: int, fixes: tuple[Fix, ...]) -> bool:
+    """True when ``key`` already recorded these very corrections, each in its round (a
+    confirmation sent twice); raises Stale when it recorded anything else: more fixes or
+    fewer, another fix, the same fix in another round, or a tap."""
+    rows = Action.objects.filter(
+        Q(idempotency_key=key) | Q(idempotency_key__startswith=f"{key}.")
+    ).values_list("idempotency_key", "round__match_id", "round__number", "payload")
+    if not rows:
+        return False
+    recorded = sorted(
+        ((0 if k == key else int(k.rpartition(".")[2]), m, n, p) for k, m, n, p in rows),
+        key=lambda row: row[0],
     )
+    asked = [(n, match_id, number, fix) for n, (number, fix) in enumerate(fixes)]
+    if recorded == asked:
+        return True
+    raise _used_for_another()
 
 
 def _append(table: Table, action: RefAction, key: str) -> Replayed:
@@ -513,12 +547,10 @@ def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bo
     computed fact from the first round corrected on into line with the replay: True if
     recorded, False if this key recorded them before. Raises Stale or IllegalAction, and
     then nothing was written."""
-    if not isinstance(key, str) or not 8 <= len(key) <= 56:
-        raise InvalidAction(gettext("This form has no valid key; reload the page and tap again."))
-    first = fixes[0][1]
+    _check_key(key, 56)  # room for the rows' ".n"
     try:
         with transaction.atomic():
-            if _recorded_before(key, match_id, first):
+            if _corrected_before(key, match_id, fixes):
                 return False
             claimed = Match.objects.filter(pk=match_id, version=version).update(
                 version=F("version") + len(fixes)
@@ -532,11 +564,13 @@ def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bo
             _write(match, judged, key)
             return True
     except IntegrityError:
-        if _recorded_before(key, match_id, first):
+        # The same confirmation raced itself (one of them recorded it), or a key of its rows
+        # was taken by something else: either way nothing of this one was written.
+        if _corrected_before(key, match_id, fixes):
             return False
-        raise
+        raise _used_for_another() from None
     except Stale:
-        if _recorded_before(key, match_id, first):
+        if _corrected_before(key, match_id, fixes):
             return False
         raise
 

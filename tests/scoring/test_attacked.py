@@ -81,3 +81,49 @@ def _file(tmp_path, document):
     path = tmp_path / "match.json"
     path.write_text(json.dumps(document))
     return path.open("rb")
+
+
+# --- 3. One key, one correction --------------------------------------------------------------
+
+
+def _two_rounds(scorekeeper) -> Match:
+    """Quick Block: every lead is a domino; two rounds tallied, a third begun."""
+    match = keep(scorekeeper, services.create_match("block", ["Ana", "Ben"], {"hand_size": 1}))
+    for seat, tile, other, pips in (("0", "6-6", "1", "10"), ("1", "4-4", "0", "6")):
+        tap(scorekeeper, match, {"type": "play", "seat": seat, "tile": tile, "target": "lead"})
+        assert tap(scorekeeper, match, {"type": "tally", f"pips-{other}": pips}).status_code == 200
+    return match
+
+
+def test_a_correction_key_names_one_correction_only(scorekeeper):
+    match = _two_rounds(scorekeeper)
+    fix = {"type": "correct", "at": 1, "replace": {"type": "tally", "pips": {"1": 9}}}
+    key = "c" * 32
+    assert _confirm(scorekeeper, match, [[1, fix]], key).status_code == 302
+    once = snapshot(match)
+    assert _confirm(scorekeeper, match, [[1, fix]], key).status_code == 302  # sent twice: once
+    assert snapshot(match) == once
+    other = {"type": "correct", "at": 1, "replace": {"type": "tally", "pips": {"0": 6}}}
+    for fixes in ([[1, fix], [2, other]], [[2, fix | {"replace": other["replace"]}]], [[2, fix]]):
+        lost = _confirm(scorekeeper, match, fixes, key)  # more fixes, or another round
+        assert lost.status_code == 409, fixes
+        assert "already used for another tap" in lost.content.decode()
+        assert snapshot(match) == once
+
+
+def test_a_correction_whose_row_key_a_tap_took_is_refused_not_a_500(scorekeeper):
+    match = _two_rounds(scorekeeper)
+    page = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    dotted = {"type": "play", "seat": "0", "tile": "2-2", "target": "lead"}
+    taken = scorekeeper.post(f"/matches/{match.pk}/act/", {**form_fields(page), **dotted,
+                                                           "key": "k" * 32 + ".1"})  # fmt: skip
+    assert taken.status_code == 400 and "no valid key" in taken.content.decode()
+    fixes = [[1, {"type": "correct", "at": 1, "replace": {"type": "tally", "pips": {"1": 9}}}],
+             [2, {"type": "correct", "at": 1, "replace": {"type": "tally", "pips": {"0": 7}}}]]
+    # A row keyed as the confirmation's second row will be, recorded another way (an import
+    # made before keys were checked, say): the confirmation is refused, not a 500.
+    row = Action.objects.filter(round__match=match).first()
+    Action.objects.filter(pk=row.pk).update(idempotency_key="k" * 32 + ".1")
+    before = snapshot(match)
+    refused = _confirm(scorekeeper, match, fixes, "k" * 32)
+    assert refused.status_code == 409 and snapshot(match) == before
