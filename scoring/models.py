@@ -110,6 +110,11 @@ class Round(models.Model):
     # pad.record: "plays" for a round of a score-pad match played tile by tile (the table
     # switched); empty where the round is kept as the match's option says.
     record = models.CharField(max_length=6, blank=True, default="")
+    # How often the table switched how this round is kept before its first entry: each
+    # switch bumps the match's version without an entry of the log (verify_matches counts
+    # them), and the key of the last one, so a switch sent twice is made once.
+    switches = models.PositiveSmallIntegerField(default=0)
+    switch_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -264,23 +265,28 @@ def record(
         return record(match_id, data, match.version, key, retried=True)
 
 
-def keep_round(match_id: int, how: str, version: int) -> None:
+def keep_round(match_id: int, how: str, version: int, key: str) -> bool:
     """``pad.record``: the table says how the round about to begin is kept: tile by tile
     ("plays") or, again, as a score pad ("scores"). Only in a score-pad match, and only
-    before the round's first entry: a round is never half pad, half play. Raises Stale,
-    InvalidAction or IllegalAction, and then nothing was written."""
+    before the round's first entry: a round is never half pad, half play. True if made,
+    False if this key made it before (a switch sent twice). Raises Stale, InvalidAction or
+    IllegalAction, and then nothing was written."""
     if how not in ("plays", "scores"):
         raise InvalidAction(
             gettext("A round is kept tile by tile or as a score pad, not {how}.").format(
                 how=repr(how)
             )
         )
+    _check_key(key, 64)
+    record = "plays" if how == "plays" else ""
     with transaction.atomic():
         claimed = Match.objects.filter(pk=match_id, version=version).update(
             version=F("version") + 1
         )
         match = Match.objects.get(pk=match_id)
         if not claimed:
+            if Round.objects.filter(match=match, switch_key=key, record=record).exists():
+                return False  # this very switch, made already: its answer was lost
             raise Stale(_what_happened(match, version))
         table = load_table(match, version)
         if match.options.get("record") != "scores":
@@ -297,15 +303,17 @@ def keep_round(match_id: int, how: str, version: int) -> None:
                     "entry. Fix its entries instead, or choose again for the next round."
                 ).format(number=table.number),
             )
-        record = "plays" if how == "plays" else ""
         if begun:
-            Round.objects.filter(pk=table.last_row.pk).update(record=record)
+            Round.objects.filter(pk=table.last_row.pk).update(
+                record=record, switches=F("switches") + 1, switch_key=key
+            )
         else:
             state = table.state
             Round.objects.create(
                 match=match, number=table.number, leader=state.leader, carry=state.carry,
-                record=record,
+                record=record, switches=1, switch_key=key,
             )  # fmt: skip
+    return True
 
 
 # A form's key: what new_key() makes, or a phone's own of letters, digits, - and _. Never a
@@ -505,10 +513,15 @@ def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
     """The match as it would be with ``fixes`` (``correct.replay``); nothing is written.
     Only the rounds from the first one corrected are replayed: each stored round keeps what
     it started from, and every earlier round stands as it is."""
-    document = with_fixes(match, fixes)
+
+    def read() -> tuple[Match, dict[str, Any], Resume]:
+        now = Match.objects.get(pk=match.pk)
+        return now, with_fixes(now, fixes), _resume(now, min(n for n, _ in fixes))
+
+    match, document, resume = steady(match.pk, read)
     now = Correction(fixes, tuple(document["players"]), tuple(match.totals))
     try:
-        checked = replay(document, resume=_resume(match, min(n for n, _ in fixes)))
+        checked = replay(document, resume=resume)
     except DocumentError as error:
         where, message = None, error.message
         if error.round is not None and error.action is not None:
@@ -760,16 +773,22 @@ def document_of(match: Match) -> dict[str, Any]:
         Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
     )
     # One query of plain values: building a model object for each of a long match's
-    # actions cost most of a correction's time (bench/).
-    rows = Round.objects.filter(match=match).order_by("number").values_list("number", "record")
-    switched = {number for number, record in rows if record}
-    logs: dict[int, list] = {number: [] for number, _ in rows}
-    for number, payload in (
-        Action.objects.filter(round__match=match)
-        .order_by("round__number", "seq")
-        .values_list("round__number", "payload")
-    ):
-        logs[number].append(payload)
+    # actions cost most of a correction's time (bench/). One statement, too, so the rounds
+    # and their logs are one snapshot: a tap that begins a round between two reads left a
+    # log with no round (issue 28), and a round with no entry yet still comes (a null).
+    rows = (
+        Round.objects.filter(match=match)
+        .order_by("number", "actions__seq")
+        .values_list("number", "record", "actions__payload")
+    )
+    switched: set[int] = set()
+    logs: dict[int, list] = {}
+    for number, record, payload in rows:
+        log = logs.setdefault(number, [])
+        if payload is not None:
+            log.append(payload)
+        if record:
+            switched.add(number)
     rounds = [
         {"actions": log, **({"record": "plays"} if number in switched else {})}
         for number, log in logs.items()
@@ -783,9 +802,36 @@ def document_of(match: Match) -> dict[str, Any]:
     }
 
 
+def steady[T](pk: int, read: Callable[[], T], tries: int = 5) -> T:
+    """What ``read()`` reads of match ``pk`` in several statements, as one snapshot: read
+    again while a write landed in between. Every write to a match's log, rounds or totals
+    bumps its version in the same transaction, so a version the same before and after says
+    nothing was written meanwhile, on any database and without holding a transaction (on
+    SQLite, the write lock) open while reading. Raises Stale when the table never stood
+    still long enough (a few taps in the time of one read, five times over)."""
+    version = Match.objects.filter(pk=pk).values_list("version", flat=True)
+    for _ in range(tries):
+        before = version.first()
+        try:
+            result = read()
+        except Exception:
+            if version.first() == before:
+                raise  # what is stored says so: not a read torn by a write
+            continue  # a torn read may fail any way (a log without its round): read again
+        if version.first() == before:
+            return result
+    raise Stale(gettext("The table kept changing while it was read; try again in a moment."))
+
+
 def verify(match: Match) -> list[str]:
     """Every way the stored match differs from a replay of its log through the referee
-    (``manage.py verify_matches``); empty when it is consistent."""
+    (``manage.py verify_matches``); empty when it is consistent. What is stored is read as
+    one snapshot (a live server's taps go on meanwhile); raises Stale when the table never
+    stood still long enough to be read."""
+    return steady(match.pk, lambda: _verify(Match.objects.get(pk=match.pk)))
+
+
+def _verify(match: Match) -> list[str]:
     problems: list[str] = []
     rounds = list(Round.objects.filter(match=match).order_by("number").prefetch_related("actions"))
     if [r.number for r in rounds] != list(range(1, len(rounds) + 1)):
@@ -822,7 +868,12 @@ def verify(match: Match) -> list[str]:
         ("totals", match.totals, list(replayed.totals)),
         ("winner", match.winner, replayed.winner),
         ("status", match.status, status),
-        ("version", match.version, sum(len(p.entries) for p in replayed.rounds)),
+        # Every entry bumps the version, and so does every switch of how a round is kept.
+        (
+            "version",
+            match.version,
+            sum(len(p.entries) for p in replayed.rounds) + sum(r.switches for r in rounds),
+        ),
     ]
     problems += [f"stored {name} {a}, replayed {b}" for name, a, b in facts if a != b]
     return problems

@@ -192,7 +192,8 @@ def keep_round(request: HttpRequest, pk: int) -> HttpResponse:
     """``pad.record``: keep the round about to begin tile by tile, or as a score pad."""
 
     def write(match: Match, role: str) -> None:
-        services.keep_round(pk, request.POST.get("record", ""), parse_version(request.POST))
+        post = request.POST
+        services.keep_round(pk, post.get("record", ""), parse_version(post), post.get("key", ""))
 
     return _keeping(request, pk, write, said_back=False)
 
@@ -652,6 +653,8 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
             judged = services.correction(
                 match, fixes + (_fix_posted(request, match, seq, change, number),)
             )
+        except services.Stale as stale:
+            notice, status = say(stale.message), 409
         except IllegalAction as error:
             notice, status = error, 422
         except InvalidAction as error:
