@@ -46,6 +46,7 @@ from referee.document import (
 from referee.games import engine
 from referee.rulebook import preset
 from scoring.caches import WeighedCache
+from scoring.forms import Drawn, same_tap
 from scoring.models import Action, Match, Player, Round, Seat, new_token
 from scoring.speech import say
 from scoring.words import describe
@@ -350,10 +351,12 @@ def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
         return False
     payload, recorded_in, game = row
     try:
-        same = recorded_in == match_id and parse_action(data, preset(game).family).to_dict()
+        asked = parse_action(data, preset(game).family).to_dict()
     except InvalidAction:
-        same = False
-    if same == payload:
+        raise _used_for_another() from None
+    if recorded_in == match_id and same_tap(
+        payload, Drawn(asked) if isinstance(data, Drawn) else asked
+    ):
         return True
     raise _used_for_another()
 

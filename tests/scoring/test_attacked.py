@@ -4,8 +4,10 @@ clear message or the page, never a 500, and nothing acknowledged is dropped."""
 
 from __future__ import annotations
 
+import html as htmllib
 import io
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -210,3 +212,46 @@ def test_a_switch_to_play_by_play_is_made_once_and_verifies(scorekeeper):
     match.refresh_from_db()
     assert services.verify(match) == []
     call_command("verify_matches", stdout=io.StringIO())
+
+
+# --- 5. The server's dice and coin ------------------------------------------------------------
+
+
+def _dice_ruled(html: str) -> list[int]:
+    action = re.search(r'name="action" value="([^"]*)"', html)[1]
+    return json.loads(htmllib.unescape(action))["dice"]
+
+
+def test_the_desk_cannot_tell_what_a_key_will_roll_at_the_table(scorekeeper):
+    # Issue 28, defect 5: the dice followed the tap's key, so asking the desk to roll with
+    # the key of the table's form foretold that form's roll. Chance is drawn anew each time
+    # (three tries all alike: one chance in 1,296², so the test fails only if it is unfair).
+    match = keep(scorekeeper, services.create_match("dominards", ["Ana", "Ben"], {}))
+    desk = scorekeeper.post(f"/matches/{match.pk}/ask/").url
+    foretold, rolled = [], []
+    for _ in range(3):
+        fields = form_fields(scorekeeper.get(f"/matches/{match.pk}/").content.decode())
+        roll = {**fields, "type": "roll", "seat": "0", "count": "4"}
+        foretold.append(_dice_ruled(scorekeeper.post(desk, roll).content.decode()))
+        assert scorekeeper.post(f"/matches/{match.pk}/act/", roll).status_code == 302
+        rolled.append(Action.objects.filter(round__match=match).last().payload["dice"])
+        tap(scorekeeper, match, {"type": "undo"})
+    assert foretold != rolled
+
+
+def test_a_roll_sent_twice_is_recorded_once_and_its_key_rolls_nothing_else(scorekeeper):
+    match = keep(scorekeeper, services.create_match("dominards", ["Ana", "Ben"], {}))
+    fields = form_fields(scorekeeper.get(f"/matches/{match.pk}/").content.decode())
+    roll = {**fields, "type": "roll", "seat": "0", "count": "4"}
+    url = f"/matches/{match.pk}/act/"
+    assert scorekeeper.post(url, roll, HTTP_HX_REQUEST="true").status_code == 200
+    once = snapshot(match)
+    # The network lost the answer and the page sends it again: chance draws again, and the
+    # tap is still known as the one recorded.
+    assert scorekeeper.post(url, roll, HTTP_HX_REQUEST="true").status_code == 200
+    assert snapshot(match) == once
+    typed = {**fields, "type": "roll", "seat": "0", "die-0": "6", "die-1": "6"}  # the table's
+    for other in ({**roll, "count": "2"}, {**roll, "seat": "1"}, typed):
+        refused = scorekeeper.post(url, other, HTTP_HX_REQUEST="true")
+        assert refused.status_code == 409, other
+        assert snapshot(match) == once
