@@ -29,6 +29,11 @@ from referee.tiles import DominoSet
 
 FORMAT = "boneyard-match/1"
 MAX_NAME = 40
+# The most rounds a match holds. A real match plays tens (a double-15 Mexican Train 16,
+# a Block match to 500 a few dozen); only a hostile one reaches hundreds, and every page
+# that lists a match's rounds (the score sheet, its chart and CSV, the replay's list)
+# costs in proportion: this bounds what any one request may cost (issue 28).
+MOST_ROUNDS = 200
 _TOP_FIELDS = {"format", "game", "options", "players", "rounds"}
 _COMPUTED_TOP = {"totals", "winner", "teams", "team_totals", "winners"}
 _ROUND_FIELDS = {"actions", "record"}
@@ -254,6 +259,15 @@ def step(played: RoundReplay, action: Action) -> RoundReplay:
     return replace(after, log=(*played.log, action), origins=(*played.origins, len(played.log)))
 
 
+def too_many_rounds() -> Said:
+    """What a match beyond ``MOST_ROUNDS`` is told (the app says it of a round not begun)."""
+    return Said(
+        "A match holds at most {most} rounds, and a real match never needs so many: stop "
+        "this one (the totals decide) and start a new match.",
+        most=MOST_ROUNDS,
+    )
+
+
 def _too_many(state: Any) -> InvalidAction:
     most = most_actions(state.options.get("set", 6))
     return InvalidAction(
@@ -310,6 +324,8 @@ def replay(document: object, resume: Resume | None = None) -> MatchReplay:
     rounds_data = document.get("rounds", [])
     if not isinstance(rounds_data, list):
         raise DocumentError(Said("rounds must be a list."))
+    if len(rounds_data) > MOST_ROUNDS:
+        raise DocumentError(too_many_rounds(), MOST_ROUNDS + 1)
     rounds: list[RoundReplay] = []
     totals: tuple[int, ...] = (0,) * len(players)
     winner, leader, over, carry = None, None, False, None

@@ -10,7 +10,7 @@ import pytest
 
 from referee import DocumentError, Tally, export, replay
 from referee.actions import Stop
-from referee.document import FORMAT, most_actions
+from referee.document import FORMAT, MOST_ROUNDS, most_actions
 from referee.games import havoc
 from referee.games.line import BLOCKED, DOMINO
 from tests.referee.dominards_play import play_game
@@ -574,3 +574,14 @@ def test_a_round_longer_than_a_real_one_is_refused_where_it_passes_the_limit():
         replay(churned)
     assert (refused.value.round, refused.value.action) == (1, 381)
     assert "holds 380 entries" in refused.value.message
+
+
+def test_a_match_holds_two_hundred_rounds_and_no_more():
+    # Issue 28: a hostile match of thousands of rounds cost seconds on every page listing them.
+    one = [{"type": "play", "seat": 0, "tile": "6-6"}, {"type": "tally", "pips": {"1": 0}}]
+    doc = {"format": FORMAT, "game": "block", "options": {"hand_size": 1},
+           "players": ["Ana", "Ben"], "rounds": [{"actions": one}] * MOST_ROUNDS}  # fmt: skip
+    assert MOST_ROUNDS == 200 and len(replay(doc).rounds) == 200
+    with pytest.raises(DocumentError) as refused:
+        replay({**doc, "rounds": doc["rounds"] + [{"actions": []}]})
+    assert refused.value.round == 201 and "at most 200 rounds" in refused.value.message
