@@ -446,11 +446,16 @@ def score_sheet_csv(match: Match) -> str:
         points[: len(sides)] + total[: len(sides)] + points[len(sides) :] + total[len(sides) :]
     )
     writer.writerow(_text(cell) for cell in [*header, gettext("Corrections and adjustments")])
+    # Each round's notes found once: looking through every note for every round made a
+    # long match's sheet cost seconds (issue 28).
+    noted: dict[int, list[str]] = defaultdict(list)
+    for note in sheet["notes"]:
+        noted[note["number"]].append(say(note["said"]))
     for r in sheet["rounds"]:
         said = [r["number"], _text(r["winner"]), _text(r["reason"])]
         if sides:
             said += [t["points"] for t in r["teams"]] + [t["running"] for t in r["teams"]]
-        notes = "; ".join(say(n["said"]) for n in sheet["notes"] if n["number"] == r["number"])
+        notes = "; ".join(noted[r["number"]])
         writer.writerow(said + r["points"] + r["running"] + [_text(notes)])
     ending = [_text(sheet["winner"] or ""), _text(str(match.get_status_display()).lower())]
     team_totals = [t["total"] for t in sides]
@@ -471,7 +476,7 @@ def _text(cell: str) -> str:
 def score_chart_svg(match: Match) -> str:
     """The running totals of a match by round as an SVG line chart; "" before the first
     round is finished."""
-    sheet = summary_context(match)
+    sheet = summary_context(match, most_notes=0)
     return score_chart(sheet["names"], sheet["rounds"])
 
 

@@ -29,22 +29,24 @@ from referee import (
     MatchReplay,
     Undo,
     corrections,
-    export,
     line,
     parse_action,
     replay,
 )
 from referee.actions import INSERT, Adjust, Correct, Draw, Stop
 from referee.document import (
+    MOST_ROUNDS,
     Resume,
     RoundReplay,
     check_players,
     play_round,
     position_before,
     step,
+    too_many_rounds,
 )
 from referee.games import engine
 from referee.rulebook import preset
+from referee.teams import team_of, team_totals, teams
 from scoring.caches import WeighedCache
 from scoring.forms import Drawn, same_tap
 from scoring.models import Action, Match, Player, Round, Seat, new_token
@@ -304,6 +306,8 @@ def keep_round(match_id: int, how: str, version: int, key: str) -> bool:
                     "entry. Fix its entries instead, or choose again for the next round."
                 ).format(number=table.number),
             )
+        if not begun and table.number > MOST_ROUNDS:
+            raise InvalidAction(too_many_rounds())
         if begun:
             Round.objects.filter(pk=table.last_row.pk).update(
                 record=record, switches=F("switches") + 1, switch_key=key
@@ -390,6 +394,8 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
         action = Correct(last, INSERT, action, action.reason)
     played = round_for(table, action)
     round_row = table.last_row if played is table.played else None  # None: a new round
+    if round_row is None and table.number > MOST_ROUNDS:
+        raise InvalidAction(too_many_rounds())
     before = played.state
     played = step(played, action)  # IllegalAction leaves the transaction to roll back
     after, points = played.state, list(played.entry_points[-1])
@@ -883,7 +889,56 @@ def _verify(match: Match) -> list[str]:
 
 
 def export_match(match: Match) -> dict[str, Any]:
-    return export(match_replay(match))
+    """The match document with what the referee computed (MATCH_FORMAT.md, Export), read
+    from what recording stored: each entry as the referee wrote it with the points it
+    counts for, each round's result, the match's totals and winner. It is what exporting a
+    replay of the log gives (``verify_matches`` checks they agree, and so do the tests),
+    without replaying the whole match on a GET: a long match cost seconds (issue 28)."""
+
+    def read() -> tuple[Match, list[str], list[tuple]]:
+        now = Match.objects.get(pk=match.pk)
+        names = Seat.objects.filter(match=now).order_by("number")
+        rows = (
+            Round.objects.filter(match=now)
+            .order_by("number", "actions__seq")
+            .values_list("number", "record", "result", "actions__payload", "actions__points")
+        )
+        return now, list(names.values_list("player__name", flat=True)), list(rows)
+
+    match, names, rows = steady(match.pk, read)
+    rounds: dict[int, dict[str, Any]] = {}
+    for number, record, result, payload, points in rows:
+        out = rounds.setdefault(number, {"actions": []})
+        if payload is not None:
+            item = dict(payload)
+            # A declare's own "points" is what it scores, exactly (fives.muggins).
+            if points and any(points) and "points" not in item:
+                item["points"] = {str(s): p for s, p in enumerate(points) if p}
+            out["actions"].append(item)
+        if record and match.options.get("record") == "scores":
+            out["record"] = "plays"  # pad.record: this round was played tile by tile
+        if result is not None:
+            out["result"] = result
+    document = {
+        "format": "boneyard-match/1",
+        "game": match.game,
+        "options": dict(match.options),
+        "players": names,
+        "rounds": [
+            {k: r[k] for k in ("actions", "record", "result") if k in r} for r in rounds.values()
+        ],  # fmt: skip
+        "totals": {str(s): t for s, t in enumerate(match.totals)},
+        "winner": match.winner,
+    }
+    if match.options.get("partnerships"):  # MATCH_FORMAT.md, partnerships
+        sides = teams(len(names), match.options)
+        document["teams"] = [list(team) for team in sides]
+        document["team_totals"] = {
+            str(team[0]): t for team, t in zip(sides, team_totals(match.totals, sides), strict=True)
+        }
+        won = team_of(sides, match.winner) if match.winner is not None else None
+        document["winners"] = list(won) if won is not None else None
+    return document
 
 
 def import_match(document: Any) -> Match:

@@ -35,7 +35,7 @@ from scoring.screens.foot import foot_context
 from scoring.screens.havoc import havoc_context
 from scoring.screens.line import table_context
 from scoring.screens.replay import replay_context
-from scoring.screens.summary import summary_context
+from scoring.screens.summary import MOST_NOTES, summary_context
 from scoring.screens.train import train_context
 from scoring.screens.truck import truck_context
 from scoring.speech import say
@@ -389,7 +389,7 @@ def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
 
 def summary(request: HttpRequest, pk: int) -> HttpResponse:
     match, _ = _match(request, pk)
-    context = summary_context(match)
+    context = summary_context(match, most_notes=MOST_NOTES)
     context["chart"] = records.score_chart(context["names"], context["rounds"])
     return render(request, "scoring/summary.html", context)
 

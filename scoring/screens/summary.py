@@ -19,11 +19,18 @@ from scoring.words import describe
 RECORD_KINDS = ("correct", "adjust", "abandon", "stop")
 
 
-def summary_context(match: Match) -> dict[str, Any]:
+# The score sheet's page lists this many of the table's notes about its record; a hostile
+# match may hold thousands, and each round's replay lists its own (issue 28).
+MOST_NOTES = 100
+
+
+def summary_context(match: Match, most_notes: int | None = None) -> dict[str, Any]:
     """A row per round: what each seat scored in it (every action's points, adjustments and
     corrections included, so the rows add up to the totals) and the running totals. In
     partnerships (RULES.md ``team.score``) each row also has each team's points and running
-    total, and the winners are named by their team ("Ana & Caro")."""
+    total, and the winners are named by their team ("Ana & Caro"). The notes (corrections,
+    adjustments...) are said in words up to ``most_notes`` (None: all of them); the others
+    are counted in ``notes_more``."""
     seats = list(match.seats.order_by("number").values_list("player__name", "player_id"))
     names = [name for name, _ in seats]
     family = PRESETS[match.game].family
@@ -35,12 +42,15 @@ def summary_context(match: Match) -> dict[str, Any]:
         .values_list("round__number", "seq", "kind", "payload", "points", "moved")
         .order_by("round__number", "seq")
     )
+    more = 0
     for number, seq, kind, payload, points, moved in log:
         if points:
             row = scored.setdefault(number, [0] * len(names))
             for seat, p in enumerate(points):
                 row[seat] += p
-        if kind in RECORD_KINDS:
+        if kind in RECORD_KINDS and most_notes is not None and len(notes) >= most_notes:
+            more += 1
+        elif kind in RECORD_KINDS:
             said = say(describe(parse_action(payload, family), names, family=family))
             said += say(moved_words(moved, names))
             notes.append({"number": number, "entry": seq + 1, "said": said})
@@ -83,6 +93,7 @@ def summary_context(match: Match) -> dict[str, Any]:
         "aim": say(aim(match)),
         "play": Play,
         "notes": notes,
+        "notes_more": more,
     }
 
 

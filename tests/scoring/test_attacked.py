@@ -15,8 +15,10 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from referee.document import MOST_ROUNDS
 from scoring import services
 from scoring.models import Action, Match
+from scoring.screens import summary
 
 from .conftest import form_fields, keep, snapshot, tap
 
@@ -255,3 +257,37 @@ def test_a_roll_sent_twice_is_recorded_once_and_its_key_rolls_nothing_else(score
         refused = scorekeeper.post(url, other, HTTP_HX_REQUEST="true")
         assert refused.status_code == 409, other
         assert snapshot(match) == once
+
+
+# --- 6. What one GET may cost --------------------------------------------------------------
+
+
+def _rounds(count: int, *extra: dict) -> dict:
+    """Quick Block: each round a lead that dominoes (Ben holds the 0-0: nobody scores)."""
+    one = [*extra, {"type": "play", "seat": 0, "tile": "6-6"}, {"type": "tally", "pips": {"1": 0}}]
+    return {"format": "boneyard-match/1", "game": "block", "players": ["Ana", "Ben"],
+            "options": {"hand_size": 1}, "rounds": [{"actions": one}] * count}  # fmt: skip
+
+
+def test_a_match_begins_no_round_past_the_two_hundredth_but_can_still_stop(scorekeeper):
+    match = keep(scorekeeper, services.import_match(_rounds(MOST_ROUNDS)))
+    before = snapshot(match)
+    lead = {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"}
+    refused = tap(scorekeeper, match, lead)
+    assert refused.status_code == 400 and "at most 200 rounds" in refused.content.decode()
+    assert snapshot(match) == before
+    assert tap(scorekeeper, match, {"type": "stop"}).status_code == 200
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED and services.verify(match) == []
+
+
+def test_the_score_sheet_says_its_first_notes_and_counts_the_rest(scorekeeper, monkeypatch):
+    adjusted = [{"type": "adjust", "seat": 0, "points": p, "reason": "agreed"} for p in (1, -1)]
+    match = keep(scorekeeper, services.import_match(_rounds(60, *adjusted)))
+    said = []
+    monkeypatch.setattr(summary, "describe", lambda *a, **k: said.append(a) or "noted")
+    html = scorekeeper.get(f"/matches/{match.pk}/summary/").content.decode()
+    assert len(said) == summary.MOST_NOTES == 100  # not one for each of the 120
+    assert "And 20 more: each round's replay lists its own" in html
+    csv = scorekeeper.get(f"/matches/{match.pk}/scores.csv").content.decode()
+    assert len(said) == 100 + 120 and csv.count("noted; noted") == 60  # each round its own two

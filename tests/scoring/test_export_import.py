@@ -204,3 +204,24 @@ def test_an_imported_fives_and_threes_match_keeps_its_leaders(db):
 
 def replay_export(document):
     return export(replay(document))
+
+
+def _corpus() -> list:
+    """Every game's documents, corrected, with partnerships, a score pad switched and an
+    adjustment, as the referee's own tests record them."""
+    from tests.referee.test_corrections import CASES, appended
+
+    documents = [pytest.param(appended(c.values[0], c.values[1], *c.values[2]), id=c.id)
+                 for c in CASES]  # fmt: skip
+    pairs = {**DOCUMENT, "game": "block", "options": {"partnerships": True},
+             "players": ["Ana", "Ben", "Caro", "Dan"], "rounds": []}  # fmt: skip
+    return [*documents, pytest.param(MUGGINS, id="muggins"), pytest.param(THREES, id="threes"),
+            pytest.param(pairs, id="pairs")]  # fmt: skip
+
+
+@pytest.mark.parametrize("document", _corpus())
+def test_the_export_read_from_what_was_stored_is_the_export_of_a_replay(db, document):
+    # Issue 28: the export is read from the stored facts, not replayed on every GET.
+    match = services.import_match(document)
+    assert services.export_match(match) == export(services.match_replay(match))
+    assert list(services.export_match(match)) == list(export(services.match_replay(match)))
