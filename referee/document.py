@@ -14,6 +14,7 @@ referee, computed fields are ignored and recomputed.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -175,17 +176,46 @@ class Resume:
 
 
 def check_players(players: object, game: str) -> tuple[str, ...]:
-    """Display names, one per seat, distinct and short."""
+    """Display names, one per seat, distinct and short, in Unicode's compatibility form
+    (NFKC: a Kelvin sign is a K, a full-width Ａ an A), with nothing invisible in them.
+
+    >>> check_players(["  Ana  María ", "\u212aai"], "draw")
+    ('Ana María', 'Kai')
+    """
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise InvalidAction(Said("players must be a list of names."))
-    names = tuple(" ".join(p.split()) for p in players)
+    names = tuple(unicodedata.normalize("NFKC", " ".join(p.split())) for p in players)
     if any(not n or len(n) > MAX_NAME for n in names):
         raise InvalidAction(
             Said("Every player needs a name of 1 to {most} characters.", most=MAX_NAME)
         )
-    if len({n.casefold() for n in names}) != len(names):
+    # A direction mark or a zero-width space shows nothing, so two players could look the
+    # same and be told apart by nobody at the table (issue 28).
+    if any(unicodedata.category(c) in _UNSEEN for n in names for c in n):
+        raise InvalidAction(
+            Said(
+                "A name holds a character that cannot be seen (a direction mark, a zero-width "
+                "space or a control character), so two players could look alike: type the "
+                "name again with letters, digits, spaces and punctuation."
+            )
+        )
+    if len({name_key(n) for n in names}) != len(names):
         raise InvalidAction(Said("Two players have the same name; give each seat its own name."))
     return names
+
+
+# Format (bidi controls, zero-width characters), control, surrogate, private use, unassigned.
+_UNSEEN = frozenset({"Cf", "Cc", "Cs", "Co", "Cn"})
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in to be two players: the name case-folded in
+    compatibility form, so "Strauß" and "STRAUSS" are one player, as the table hears them.
+
+    >>> name_key("Strauß") == name_key("STRAUSS") == "strauss"
+    True
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay:
