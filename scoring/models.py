@@ -12,25 +12,32 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee import PRESETS
+from referee.document import name_key
 
 
 class Player(models.Model):
     """A name at the table, reused across matches."""
 
     name = models.CharField(max_length=40)
+    # What the name is as the table hears it (referee.document.name_key: compatibility form,
+    # case-folded), unique: "Strauß" and "STRAUSS" are one player. Python says it, not the
+    # database: PostgreSQL's lower() and Python's disagreed on some letters (issue 28).
+    key = models.CharField(max_length=160, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.key = name_key(self.name)
+        super().save(*args, **kwargs)
 
 
 def new_token() -> str:

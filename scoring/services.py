@@ -39,6 +39,7 @@ from referee.document import (
     Resume,
     RoundReplay,
     check_players,
+    name_key,
     play_round,
     position_before,
     step,
@@ -101,11 +102,27 @@ def create_match(game: str, names: list[str], options: dict[str, Any]) -> Match:
     with transaction.atomic():
         match = Match.objects.create(game=game, options=checked, totals=[0] * len(players))
         for number, name in enumerate(players):
-            player = Player.objects.filter(name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(name=name)
-            Seat.objects.create(match=match, number=number, player=player)
+            Seat.objects.create(match=match, number=number, player=player_named(name))
     return match
+
+
+def player_named(name: str) -> Player:
+    """The player of this name (as the table hears it: ``name_key``), made if new. Two
+    phones may make the same new name at once: on PostgreSQL the second insert waits for
+    the first and then fails, so it is tried in a savepoint and the player read again."""
+    key = name_key(name)
+    for _ in range(3):
+        found = Player.objects.filter(key=key).first()
+        if found is not None:
+            return found
+        try:
+            with transaction.atomic():
+                return Player.objects.create(name=name, key=key)
+        except IntegrityError:
+            continue  # made a moment ago by another phone: read it
+    raise InvalidAction(
+        gettext("The name {name} could not be stored just now; try again.").format(name=name)
+    )
 
 
 def play_again(match: Match) -> Match:

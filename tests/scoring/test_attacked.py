@@ -8,8 +8,9 @@ import html as htmllib
 import io
 import json
 import re
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 import pytest
 from django.core.management import call_command
@@ -17,7 +18,7 @@ from django.db import connection
 
 from referee.document import MOST_ROUNDS
 from scoring import services
-from scoring.models import Action, Match
+from scoring.models import Action, Match, Player
 from scoring.screens import summary
 
 from .conftest import form_fields, keep, snapshot, tap
@@ -291,3 +292,82 @@ def test_the_score_sheet_says_its_first_notes_and_counts_the_rest(scorekeeper, m
     assert "And 20 more: each round's replay lists its own" in html
     csv = scorekeeper.get(f"/matches/{match.pk}/scores.csv").content.decode()
     assert len(said) == 100 + 120 and csv.count("noted; noted") == 60  # each round its own two
+
+
+# --- 7 and 13. Names ------------------------------------------------------------------------
+
+
+def _new_match(client, *names: str):
+    client.get("/matches/new/")
+    form = {"game": "draw", **{f"player-{i}": name for i, name in enumerate(names)}}
+    return client.post("/matches/new/", form)
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [("Kai", "\u212aai"), ("Groß", "GROẞ"), ("Strauß", "STRAUSS"), ("Ａna", "ana")],
+    ids=["kelvin-sign", "capital-sharp-s", "sharp-s", "full-width"],
+)
+def test_a_name_the_table_hears_as_another_is_that_player(scorekeeper, first, again):
+    # Issue 28, defect 7: names equal under PostgreSQL's lower() but not under Python's
+    # (or the other way round) made a 500 when a match was created.
+    assert _new_match(scorekeeper, first, "Ben").status_code == 302
+    assert _new_match(scorekeeper, again, "Caro").status_code == 302
+    assert Player.objects.count() == 3
+    path = tmp_document(["Zed", again])
+    assert call_command("import_match", str(path), stdout=io.StringIO()) is None
+    assert Player.objects.count() == 4
+
+
+def tmp_document(players: list[str]):
+    import tempfile
+
+    folder = tempfile.mkdtemp()
+    path = f"{folder}/match.json"
+    with open(path, "w") as out:
+        json.dump({"format": "boneyard-match/1", "game": "draw", "players": players,
+                   "rounds": []}, out)  # fmt: skip
+    return path
+
+
+@pytest.mark.parametrize("name", ["B\u202eneB", "An\u200ba", "\u2066Ana\u2069", "Ben\u200d"])
+def test_a_name_with_something_invisible_in_it_is_refused_in_words(scorekeeper, name):
+    refused = _new_match(scorekeeper, name, "Caro")
+    assert refused.status_code == 400
+    assert "cannot be seen" in refused.content.decode() and Match.objects.count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_making_the_same_new_name_at_once_both_get_that_player():
+    # Issue 28, defect 7: on PostgreSQL the second insert of a new name failed (a 500).
+    if connection.vendor == "sqlite":
+        pytest.skip("SQLite runs one writer at a time (IMMEDIATE transactions): no race")
+    looked = threading.Barrier(2)
+    made: list[object] = [None, None]
+
+    def both_look_first(execute, sql, params, many, context):
+        """Each phone reads that nobody has the name before either stores it (where the
+        database lets both in at once: SQLite runs one writer after the other)."""
+        result = execute(sql, params, many, context)
+        if "scoring_player" in sql and sql.lstrip().upper().startswith("SELECT"):
+            with suppress(threading.BrokenBarrierError):
+                looked.wait(timeout=1)
+        return result
+
+    def create(i: int) -> None:
+        try:
+            with connection.execute_wrapper(both_look_first):
+                made[i] = services.create_match("draw", ["Zoë", f"Other {i}"], {})
+        except Exception as error:  # the test reports it below
+            made[i] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=create, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert all(isinstance(m, Match) for m in made), made
+    assert Player.objects.filter(key="zoë").count() == 1
+    assert {m.seats.get(number=0).player_id for m in made} == {Player.objects.get(key="zoë").pk}
