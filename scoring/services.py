@@ -712,7 +712,15 @@ def fix_table(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> Ta
     try:
         played = position_before(document, number, seq)
     except DocumentError as error:
-        raise InvalidAction(error.message) from None
+        # The corrections chosen so far (one the referee refused, kept so the table can fix
+        # the entry it broke in the same go) make an entry before this one illegal.
+        raise IllegalAction(
+            error.rule or "correct.replay",
+            gettext(
+                "With the corrections chosen so far, an entry before this one is no longer "
+                "legal ({why}). Fix that entry first, or start again from the log."
+            ).format(why=say(error.message)),
+        ) from None
     rows = [
         Action(seq=n, kind=a.kind, payload=a.to_dict(), points=list(p) if any(p) else [])
         for n, (a, p) in enumerate(zip(played.entries, played.entry_points, strict=True))

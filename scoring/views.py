@@ -664,7 +664,10 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
             return _preview(request, match, judged)
     context = {"match": match, "number": number, "seq": seq, "entry": entry, "fixes": fixes}
     if change in ("replace", "insert"):
-        return _fix_pickers(request, match, context, change, notice, status)
+        try:
+            return _fix_pickers(request, match, context, change, notice, status)
+        except IllegalAction as error:  # no position to show: an earlier entry fails
+            notice, status = error, 422
     context.update(notice=notice, notice_text=_rule_text(notice))
     template = "scoring/fix.html#table" if request.htmx else "scoring/fix.html"
     return render(request, template, context, status=status)

@@ -371,3 +371,25 @@ def test_two_phones_making_the_same_new_name_at_once_both_get_that_player():
     assert all(isinstance(m, Match) for m in made), made
     assert Player.objects.filter(key="zoë").count() == 1
     assert {m.seats.get(number=0).player_id for m in made} == {Player.objects.get(key="zoë").pk}
+
+
+# --- 8. After a refused preview ---------------------------------------------------------------
+
+
+def test_after_a_refused_preview_every_fix_picker_of_the_round_answers(scorekeeper):
+    match = keep(scorekeeper, services.create_match("all-fives", ["Ana", "Ben", "Caro"], {}))
+    for seat, tile, target in (("0", "6-6", "lead"), ("1", "6-5", "6-6"), ("2", "5-5", "6-5"),
+                               ("0", "5-0", "5-5")):  # fmt: skip
+        tap(scorekeeper, match, {"type": "play", "seat": seat, "tile": tile, "target": target})
+    url = f"/matches/{match.pk}/rounds/1/fix/1/replace/"
+    scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/1/")
+    page = scorekeeper.get(url).content.decode()
+    ben = {"type": "play", "seat": "1", "tile": "6-4", "target": "6-6"}  # Caro's 5-5 then fails
+    assert scorekeeper.post(url, {**form_fields(page), **ben}).status_code == 422
+    for seq in range(4):
+        for change in ("", "replace/", "insert/"):
+            answer = scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/{seq}/{change}?more=1")
+            assert answer.status_code in (200, 422), (seq, change)
+    later = scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/3/replace/?more=1")
+    assert "an entry before this one is no longer legal" in later.content.decode()
+    assert "line.attach" in later.content.decode()
