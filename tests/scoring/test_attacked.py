@@ -393,3 +393,18 @@ def test_after_a_refused_preview_every_fix_picker_of_the_round_answers(scorekeep
     later = scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/3/replace/?more=1")
     assert "an entry before this one is no longer legal" in later.content.decode()
     assert "line.attach" in later.content.decode()
+
+
+# --- 9. A score pad between rounds, on the desk -----------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["block", "draw", "mexican-train", "chicken-foot"])
+def test_a_score_pad_between_rounds_is_asked_about_on_the_desk(scorekeeper, game):
+    match = keep(scorekeeper, services.create_match(game, ["Ana", "Ben"], {"record": "scores"}))
+    assert (
+        tap(scorekeeper, match, {"type": "tally", "out-0": "1", "pips-1": "13"}).status_code == 200
+    )
+    position = scorekeeper.post(f"/matches/{match.pk}/ask/").url
+    html = scorekeeper.get(position).content.decode()
+    assert "keep/" not in html  # the desk records nothing: no switch of how a round is kept
+    assert 'name="type" value="tally"' in html  # the next round's pad, to ask about
