@@ -238,7 +238,8 @@ def _someone_elses_turn(request: HttpRequest, match: Match, data: dict) -> dict 
     if (
         mine is None
         or data.get("type") not in TURN_TAPS.get(PRESETS[match.game].family, ())
-        or not (seat.isascii() and seat.isdecimal() and int(seat) < len(match.totals))
+        or not (seat.isascii() and seat.isdecimal() and len(seat) < 3)
+        or int(seat) >= len(match.totals)
         or int(seat) == mine
         or request.POST.get("for_seat") == seat
     ):

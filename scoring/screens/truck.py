@@ -107,6 +107,7 @@ def _chosen_seat(state: TruckState, asked: object, mine: int | None, moving_on: 
         isinstance(asked, str)
         and asked.isascii()
         and asked.isdecimal()
+        and len(asked) < 3  # int() of thousands of digits is refused (a 500), and slow
         and int(asked) < state.seats
     ):
         seat = int(asked)

@@ -15,10 +15,11 @@ from contextlib import contextmanager, suppress
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 
 from referee.document import MOST_ROUNDS
 from scoring import services
-from scoring.models import Action, Match, Player
+from scoring.models import Action, Match, Player, RateCount
 from scoring.screens import summary
 
 from .conftest import form_fields, keep, snapshot, tap
@@ -408,3 +409,27 @@ def test_a_score_pad_between_rounds_is_asked_about_on_the_desk(scorekeeper, game
     html = scorekeeper.get(position).content.decode()
     assert "keep/" not in html  # the desk records nothing: no switch of how a round is kept
     assert 'name="type" value="tally"' in html  # the next round's pad, to ask about
+
+
+# --- 11. Numbers and headers of any length ------------------------------------------------------
+
+
+def test_a_seat_of_five_thousand_digits_is_no_seat(scorekeeper):
+    match = keep(scorekeeper, services.create_match("dump-truck", ["Ana", "Ben"], {}))
+    digits = "9" * 5000
+    assert scorekeeper.get(f"/matches/{match.pk}/?seat={digits}").status_code == 200
+    scorekeeper.post(f"/matches/{match.pk}/seat/", {"seat": "1"})  # "This phone is Ben"
+    draw = keep(scorekeeper, services.create_match("draw", ["Ana", "Ben"], {}))
+    scorekeeper.post(f"/matches/{draw.pk}/seat/", {"seat": "1"})
+    before = snapshot(draw)
+    answer = tap(scorekeeper, draw, {"type": "draw", "seat": digits})
+    assert answer.status_code == 400 and snapshot(draw) == before
+
+
+@pytest.mark.parametrize("forwarded", ["x" * 5000, "10.0.0.1, " + "y" * 400, "::1, 10.0.0.2"])
+def test_a_long_forwarded_for_is_counted_under_a_short_key(db, settings, forwarded):
+    settings.BONEYARD_PROXY_HOPS = 1
+    match = services.create_match("draw", ["Ana", "Ben"], {})
+    phone = Client(HTTP_X_FORWARDED_FOR=forwarded)
+    assert phone.get(f"/matches/{match.pk}/join/{match.keep_token}/").status_code == 302
+    assert all(len(key) <= 64 for key in RateCount.objects.values_list("key", flat=True))
