@@ -305,14 +305,23 @@ def _outcome(match: Match, seat: int) -> str:
 # -- leaderboards -----------------------------------------------------------------------
 
 
-def leaderboard_context(game: str | None) -> dict[str, Any]:
+def players_of(matches: Iterable[int]) -> QuerySet[Player]:
+    """The players who sat in ``matches``: whose records a phone holding links to those
+    matches may see (issue 28: a stranger read every player's name)."""
+    return Player.objects.filter(pk__in=Seat.objects.filter(match__in=matches).values("player"))
+
+
+def leaderboard_context(game: str | None, known: Iterable[int] | None = None) -> dict[str, Any]:
     """Every game that has a match, or ``game`` alone: its players by matches won, then win
     rate, then matches played, and the same for the pairs who played partnership matches
-    together. Only finished matches count."""
-    games = _games_with_matches()
+    together. Only finished matches count. With ``known`` (matches), only the players who
+    sat in them are listed, with their whole record."""
+    seen = players_of(known) if known is not None else None
+    games = _games_with_matches(seen)
     shown = [game] if game is not None else games
     rows = (
         Seat.objects.filter(match__status=Match.FINISHED, match__game__in=shown)
+        .filter(**({"player__in": seen} if seen is not None else {}))
         .values("match__game", "player_id", "player__name")
         .annotate(played=Count("pk"), won=Count("pk", filter=WON))
         .order_by()  # the models' orderings would split the groups
@@ -327,8 +336,9 @@ def leaderboard_context(game: str | None) -> dict[str, Any]:
                 "played": row["played"],
             }
         )
-    pairs = _pairs(shown)
+    pairs = _pairs(shown, seen)
     return {
+        "private": known is not None,
         "game": PRESETS[game] if game is not None else None,
         "games": [PRESETS[slug] for slug in games],
         "sections": [
@@ -343,7 +353,7 @@ def leaderboard_context(game: str | None) -> dict[str, Any]:
     }
 
 
-def _pairs(games: list[str]) -> dict[str, list[dict[str, Any]]]:
+def _pairs(games: list[str], seen: QuerySet[Player] | None) -> dict[str, list[dict[str, Any]]]:
     """Per game, the pairs who played finished partnership matches together: one query, a
     row per team's first seat (0 or 1) joined to its partner opposite (2 or 3), grouped by
     the two players. A pair is the same whichever seats it took, and is named by its players
@@ -355,6 +365,9 @@ def _pairs(games: list[str]) -> dict[str, list[dict[str, Any]]]:
             match__game__in=games,
             number__lt=2,
             match__seats__number=F("number") + 2,  # the partner's seat, joined once
+        )
+        .filter(
+            **({"player__in": seen, "match__seats__player__in": seen} if seen is not None else {})
         )
         .values(
             "match__game",
@@ -393,9 +406,13 @@ def _pairs(games: list[str]) -> dict[str, list[dict[str, Any]]]:
     return by_game
 
 
-def _games_with_matches() -> list[str]:
-    """The games that have at least one match, in the rulebook's order."""
-    played = set(Match.objects.order_by().values_list("game", flat=True).distinct())
+def _games_with_matches(seen: QuerySet[Player] | None) -> list[str]:
+    """The games that have at least one match (of ``seen`` players), in the rulebook's
+    order."""
+    matches = Match.objects.order_by()
+    if seen is not None:
+        matches = matches.filter(seats__player__in=seen)
+    played = set(matches.values_list("game", flat=True).distinct())
     return [slug for slug in PRESETS if slug in played]
 
 

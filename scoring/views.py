@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
@@ -433,18 +434,27 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "scoring/rules_game.html", game_rules(PRESETS[game]))
 
 
+def _known(request: HttpRequest) -> list[int] | None:
+    """The matches whose players this phone may see the records of: those it holds a
+    link to, or None (every player) when the server keeps public records."""
+    return None if settings.BONEYARD_PUBLIC_RECORDS else access.tables(request)
+
+
 @require_GET
 def players(request: HttpRequest) -> HttpResponse:
     """The leaderboard of every game, or of ``?game=``."""
     game = request.GET.get("game")
     if game is not None and game not in PRESETS:
         raise Http404("No such game.")
-    return render(request, "scoring/players.html", records.leaderboard_context(game))
+    context = records.leaderboard_context(game, _known(request))
+    return render(request, "scoring/players.html", context)
 
 
 @require_GET
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    found = get_object_or_404(Player, pk=pk)
+    known = _known(request)
+    players = Player.objects.all() if known is None else records.players_of(known)
+    found = get_object_or_404(players, pk=pk)
     return render(
         request, "scoring/player.html", records.player_context(found, access.tables(request))
     )

@@ -433,3 +433,46 @@ def test_a_long_forwarded_for_is_counted_under_a_short_key(db, settings, forward
     phone = Client(HTTP_X_FORWARDED_FOR=forwarded)
     assert phone.get(f"/matches/{match.pk}/join/{match.keep_token}/").status_code == 302
     assert all(len(key) <= 64 for key in RateCount.objects.values_list("key", flat=True))
+
+
+# --- 12. Records are the table's ------------------------------------------------------------
+
+
+def _finished(client, names: tuple[str, str] = ("Ana", "Ben")) -> Match:
+    """A finished Block match that ``client`` keeps score of: the first beats the second."""
+    match = keep(client, services.create_match("block", list(names), {"hand_size": 1}))
+    tap(client, match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    tap(client, match, {"type": "stop"})
+    return match
+
+
+def test_a_stranger_reads_no_player_of_a_table_it_never_joined(scorekeeper, stranger):
+    _finished(scorekeeper)
+    ana = Player.objects.get(name="Ana")
+    assert "Ana" in scorekeeper.get("/players/").content.decode()
+    assert scorekeeper.get(f"/players/{ana.pk}/").status_code == 200
+    board = stranger.get("/players/").content.decode()
+    assert "Ana" not in board and "Ben" not in board and "has joined none yet" in board
+    assert stranger.get(f"/players/{ana.pk}/").status_code == 404
+    assert "Ana" not in stranger.get("/players/?game=block").content.decode()
+
+
+def test_a_phone_sees_the_players_of_its_tables_with_their_whole_record(
+    scorekeeper, other_seat, stranger
+):
+    theirs = _finished(scorekeeper)
+    _finished(other_seat, ("Ana", "Caro"))
+    board = other_seat.get("/players/").content.decode()
+    assert "Caro" in board and "Ana" in board and "Ben" not in board  # Ben sat elsewhere only
+    ana = Player.objects.get(name="Ana")
+    page = other_seat.get(f"/players/{ana.pk}/").content.decode()
+    assert f"/matches/{theirs.pk}/" not in page  # counted in her record, not linked
+    assert other_seat.get(f"/players/{Player.objects.get(name='Ben').pk}/").status_code == 404
+
+
+def test_a_server_with_public_records_shows_every_player(scorekeeper, stranger, settings):
+    _finished(scorekeeper)
+    settings.BONEYARD_PUBLIC_RECORDS = True
+    assert "Ana" in stranger.get("/players/").content.decode()
+    ana = Player.objects.get(name="Ana")
+    assert stranger.get(f"/players/{ana.pk}/").status_code == 200
