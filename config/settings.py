@@ -69,11 +69,15 @@ def env_list(name: str, default: str) -> list[str]:
 
 DEBUG = env_bool("DEBUG", True)
 
+_DEV_SECRET = "django-insecure-boneyard-dev-only-do-not-use-in-production"
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "django-insecure-boneyard-dev-only-do-not-use-in-production"
+    SECRET_KEY = _DEV_SECRET
+elif SECRET_KEY == _DEV_SECRET and not DEBUG:
+    # Published with the code: anyone could sign a session with it (issue 28).
+    raise ImproperlyConfigured("SECRET_KEY is the public development secret; make your own")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*" if DEBUG else "localhost,127.0.0.1")
 if not ALLOWED_HOSTS:
