@@ -4,11 +4,13 @@ clear message or the page, never a 500, and nothing acknowledged is dropped."""
 
 from __future__ import annotations
 
+import gc
 import html as htmllib
 import io
 import json
 import re
 import threading
+import tracemalloc
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
@@ -17,8 +19,9 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 
+from referee import PRESETS, replay
 from referee.document import MOST_ROUNDS
-from scoring import services
+from scoring import desk, services
 from scoring.models import Action, Match, Player, RateCount
 from scoring.screens import summary
 
@@ -476,3 +479,93 @@ def test_a_server_with_public_records_shows_every_player(scorekeeper, stranger, 
     assert "Ana" in stranger.get("/players/").content.decode()
     ana = Player.objects.get(name="Ana")
     assert stranger.get(f"/players/{ana.pk}/").status_code == 200
+
+
+# --- 14. What a worker keeps ------------------------------------------------------------------
+
+
+def _held(make) -> tuple[object, int]:
+    """What ``make()`` returns, and the bytes it holds (traced while it was made)."""
+    make()  # once first: whatever the first call loads for good is not the replay's
+    gc.collect()
+    tracemalloc.start()
+    try:
+        made = make()
+        gc.collect()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return made, held
+
+
+def _shapes() -> list:
+    from bench.matches import hostile_matches, long_match
+    from bench.memory import churn, document
+    from tests.referee.test_corrections import CASES
+
+    hostile = hostile_matches(most_bytes=64 * 1024)
+    families = {}  # a corrected match of each family of games: line, truck, havoc, trains
+    for case in CASES:
+        families.setdefault(PRESETS[case.values[0]["game"]].family, case.values[0])
+    return [
+        *[pytest.param(doc, id=game) for game, doc in families.items()],
+        pytest.param(document(churn(189)), id="a-round-of-undo-pairs"),
+        pytest.param(long_match(), id="thirty-rounds"),
+        *[pytest.param(doc, id=f"hostile-{shape}") for shape, doc in hostile.items()],
+    ]
+
+
+@pytest.mark.parametrize("document", _shapes())
+def test_a_kept_replay_weighs_at_least_the_bytes_it_holds(scorekeeper, document):
+    # Issue 28, defect 14: the caches were bounded by actions, and a position of 200
+    # one-entry rounds weighed 402 while holding 3.4 MB: about 140 MB a worker.
+    checked, held = _held(lambda: replay(document))
+    assert desk.match_bytes(checked) >= held
+    match = services.import_match(document)
+
+    def fresh() -> services.Replayed:
+        services.forget_replays()  # as on a worker that has not kept it
+        return services._replayed(match, match.version)
+
+    kept, held = _held(fresh)
+    assert services.replayed_bytes(kept) >= held
+    assert services.REPLAY_BUDGET == 32 * 2**20 and desk.REPLAY_BUDGET == 16 * 2**20
+
+
+# --- Corrections, records and words -------------------------------------------------------
+
+
+def test_an_adjustment_survives_the_abandon_of_its_round_on_every_page(scorekeeper):
+    # Issue 28: the abandon dropped the adjustment from the totals, the score sheet kept it.
+    match = keep(scorekeeper, services.create_match("all-fives", ["Ana", "Ben"], {}))
+    for data in ({"type": "play", "seat": "0", "tile": "5-5", "target": "lead"},
+                 {"type": "adjust", "seat": "1", "points": "-10", "reason": "overdrew"},
+                 {"type": "play", "seat": "1", "tile": "5-0", "target": "5-5"},
+                 {"type": "abandon"}):  # fmt: skip
+        assert tap(scorekeeper, match, data).status_code == 200, data
+    match.refresh_from_db()
+    assert match.totals == [0, -10] and services.verify(match) == []
+    exported = services.export_match(match)
+    assert exported["totals"] == {"0": 0, "1": -10}
+    assert exported["rounds"][0]["actions"][-1]["points"] == {"0": -10, "1": -10}
+    csv = scorekeeper.get(f"/matches/{match.pk}/scores.csv").content.decode()
+    assert csv.splitlines()[1].startswith("1,—,") and ",0,-10,0,-10," in csv.splitlines()[1]
+    replay = scorekeeper.get(f"/matches/{match.pk}/rounds/1/?step=4").content.decode()
+    said = " ".join(re.sub(r"<[^>]+>", " ", replay).split())
+    assert "Seat Points Ana 0 Ben -10" in said  # the round's result, as the replay shows it
+
+
+def test_a_correction_preview_in_pairs_speaks_of_teams(scorekeeper):
+    from tests.scoring.test_partnerships import document as pairs_document
+
+    match = keep(scorekeeper, services.import_match(pairs_document(1, target=50)))
+    agreed = {"type": "adjust", "seat": 1, "points": 25, "reason": "agreed"}
+    judged = services.correction(match, ((1, {"type": "correct", "at": 5, "insert": agreed}),))
+    assert judged.moves == ["Ben & Dan 30 → 55"]  # the team's total, as the strip shows it
+    scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/5/")
+    url = f"/matches/{match.pk}/rounds/1/fix/5/insert/"
+    page = scorekeeper.get(url).content.decode()
+    form = {"type": "adjust", "seat": "1", "points": "25", "reason": "agreed"}
+    preview = scorekeeper.post(url, {**form_fields(page), **form}).content.decode()
+    assert "Ben &amp; Dan 30 → 55" in preview
+    assert "The match ends: <strong>Ben &amp; Dan</strong> win." in preview
