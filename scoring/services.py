@@ -47,11 +47,11 @@ from referee.document import (
 )
 from referee.games import engine
 from referee.rulebook import preset
-from referee.teams import team_of, team_totals, teams
+from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.caches import WeighedCache
 from scoring.forms import Drawn, same_tap
 from scoring.models import Action, Match, Player, Round, Seat, new_token
-from scoring.speech import say
+from scoring.speech import all_of, say
 from scoring.words import describe
 
 
@@ -497,15 +497,39 @@ class Correction:
     refusal: IllegalAction | None = None
     failing: tuple[int, int] | None = None  # (round from 1, entry from 0) that fails
     checked: MatchReplay | None = field(default=None, repr=False, compare=False)
+    sides: tuple[Team, ...] | None = None  # the teams, in partnerships (team.score)
+    shared_after: tuple[int, ...] = ()  # the seats that would share the win
 
     @property
     def moves(self) -> list[str]:
-        """ "Ben 45 → 38": each total the corrections move."""
+        """ "Ben 45 → 38": each total the corrections move; in partnerships each team's
+        ("Ana & Caro 45 → 38"), as the strip speaks of them."""
+        if self.sides is None or not self.after:
+            return [
+                f"{name} {a} → {b}"
+                for name, a, b in zip(self.names, self.before, self.after, strict=True)
+                if a != b
+            ]
+        before, after = team_totals(self.before, self.sides), team_totals(self.after, self.sides)
         return [
-            f"{name} {a} → {b}"
-            for name, a, b in zip(self.names, self.before, self.after, strict=True)
+            f"{say(team_name(self.names, team))} {a} → {b}"
+            for team, a, b in zip(self.sides, before, after, strict=True)
             if a != b
         ]
+
+    @property
+    def winners(self) -> str:
+        """Who would win the match: the player, or in partnerships the team; "" if nobody."""
+        if self.winner_after is None:
+            return ""
+        if self.sides is None:
+            return self.names[self.winner_after]
+        return say(team_name(self.names, team_of(self.sides, self.winner_after)))
+
+    @property
+    def sharing(self) -> str:
+        """Who would share the win ("Ana, Ben and Caro"), as the table says it."""
+        return all_of([self.names[seat] for seat in self.shared_after])
 
 
 def read_fixes(data: object, family: str) -> tuple[Fix, ...]:
@@ -545,7 +569,9 @@ def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
         return now, with_fixes(now, fixes), _resume(now, min(n for n, _ in fixes))
 
     match, document, resume = steady(match.pk, read)
-    now = Correction(fixes, tuple(document["players"]), tuple(match.totals))
+    players = tuple(document["players"])
+    sides = teams(len(players), match.options) if match.options.get("partnerships") else None
+    now = Correction(fixes, players, tuple(match.totals), sides=sides)
     try:
         checked = replay(document, resume=resume)
     except DocumentError as error:
@@ -563,6 +589,7 @@ def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
         winner_after=checked.winner,
         over_after=checked.over,
         checked=checked,
+        shared_after=tuple(checked.rounds[-1].state.shared) if checked.rounds else (),
     )
 
 
