@@ -68,6 +68,10 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     totals = models.JSONField(default=list)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The seats that share the win when the match ended with a tie at the top (a stop on
+    # level totals, Dominards' last card): ",0,2," (each seat between commas, so that the
+    # record book counts a seat's shared win in SQL), "" otherwise.
+    shared = models.CharField(max_length=24, blank=True, default="")
     # The share links: "Keep score" may record actions, "Watch" may only look. New links
     # replace both, which revokes every phone that joined with the old ones.
     keep_token = models.CharField(max_length=64, default=new_token)
@@ -181,3 +185,9 @@ class RateCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.count}"
+
+
+def shared_seats(seats: object) -> str:
+    """``Match.shared`` for the seats that share a win: ",0,2,", or "" for none."""
+    listed = sorted(seats)  # type: ignore[call-overload]
+    return f",{','.join(map(str, listed))}," if listed else ""

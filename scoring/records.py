@@ -22,6 +22,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
 from referee import PRESETS, parse_action
+from referee.actions import MAX_SEATS
 from referee.corrections import as_played
 from referee.teams import Team, team_name, team_of, teams
 from referee.tiles import Tile
@@ -33,12 +34,24 @@ from scoring.words import standing
 
 RECENT = 20  # matches listed on a player's page; the counts above them cover every match
 
-# A seat's match won: only a finished match has a winner to count (a Dominards tie at the top
-# finishes with none, and counts as played, not won). In partnerships the winner is the winning
-# team's first seat (0 or 1), so the partner opposite (2 or 3) won it too (RULES.md team.seats).
+# A seat's match won: only a finished match has a winner to count. In partnerships the winner
+# is the winning team's first seat (0 or 1), so the partner opposite (2 or 3) won it too
+# (RULES.md team.seats). A win shared at the top (a stop on level totals, Dominards' last
+# card) is a win for each who shares it, as the table told them ("Ana and Ben share the
+# win"): the match's shared seats, each between commas.
 PARTNERSHIPS = Q(match__options__partnerships=True)
+
+
+def _sharing(seat: str = "number") -> Q:
+    """The seat in ``seat`` shares its match's win."""
+    return Q(
+        *[Q(**{seat: n, "match__shared__contains": f",{n},"}) for n in range(MAX_SEATS)],
+        _connector=Q.OR,
+    )
+
+
 WON = Q(match__status=Match.FINISHED) & (
-    Q(match__winner=F("number")) | PARTNERSHIPS & Q(match__winner=F("number") - 2)
+    Q(match__winner=F("number")) | PARTNERSHIPS & Q(match__winner=F("number") - 2) | _sharing()
 )
 
 # The games whose plays can score during a round: the count games by the count, Dominards by
@@ -294,10 +307,11 @@ def _side(match: Match, seat: int) -> Team:
 def _outcome(match: Match, seat: int) -> str:
     if match.status == Match.PLAYING:
         return pgettext("match outcome", "in progress")
-    if match.winner is None:
-        # a tie at the top ended it (Dominards): nobody won
-        return pgettext("match outcome", "tied")
-    if match.winner in _side(match, seat):
+    if f",{seat}," in match.shared:
+        return pgettext("match outcome", "won, shared")  # a tie at the top: a win for each
+    if match.winner is None and not match.shared:
+        return pgettext("match outcome", "nobody won")  # the table abandoned it
+    if match.winner is not None and match.winner in _side(match, seat):
         return pgettext("match outcome", "won")
     return pgettext("match outcome", "lost")
 
@@ -376,7 +390,9 @@ def _pairs(games: list[str], seen: QuerySet[Player] | None) -> dict[str, list[di
             "match__seats__player_id",
             "match__seats__player__name",
         )
-        .annotate(played=Count("pk"), won=Count("pk", filter=Q(match__winner=F("number"))))
+        .annotate(
+            played=Count("pk"), won=Count("pk", filter=Q(match__winner=F("number")) | _sharing())
+        )
         .order_by()  # the models' orderings would split the groups
     )
     merged: dict[tuple[str, frozenset[int]], dict[str, Any]] = {}
@@ -474,7 +490,10 @@ def score_sheet_csv(match: Match) -> str:
             said += [t["points"] for t in r["teams"]] + [t["running"] for t in r["teams"]]
         notes = "; ".join(noted[r["number"]])
         writer.writerow(said + r["points"] + r["running"] + [_text(notes)])
-    ending = [_text(sheet["winner"] or ""), _text(str(match.get_status_display()).lower())]
+    ending = [
+        _text(sheet["winner"] or sheet["shared"]),
+        _text(str(match.get_status_display()).lower()),
+    ]
     team_totals = [t["total"] for t in sides]
     totals = [*team_totals, *team_totals, *sheet["totals"], *sheet["totals"]]
     writer.writerow([gettext("Total"), *ending, *totals, ""])

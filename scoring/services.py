@@ -50,7 +50,7 @@ from referee.rulebook import preset
 from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.caches import WeighedCache
 from scoring.forms import Drawn, same_tap
-from scoring.models import Action, Match, Player, Round, Seat, new_token
+from scoring.models import Action, Match, Player, Round, Seat, new_token, shared_seats
 from scoring.speech import all_of, say
 from scoring.words import describe
 
@@ -678,8 +678,9 @@ def _write(match: Match, judged: Correction, key: str) -> None:
             Round.objects.filter(pk=row.pk).update(**facts)
         _recount(logs.get(row.pk, []), played.entry_points)
     match.totals, match.winner = list(checked.totals), checked.winner
+    match.shared = _shared(checked)
     match.status = Match.FINISHED if checked.over else Match.PLAYING
-    match.save(update_fields=["totals", "winner", "status", "updated_at"])
+    match.save(update_fields=["totals", "winner", "shared", "status", "updated_at"])
 
 
 def _entries(match: Match, fixes: tuple[Fix, ...], number: int) -> tuple[list, Any]:
@@ -759,9 +760,10 @@ def fix_table(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> Ta
 def _settle_match(match: Match, state: line.RoundState) -> None:
     """Totals, winner and status follow the state of the last round played."""
     status = Match.FINISHED if state.match_over else Match.PLAYING
-    if (list(state.totals), state.champion, status) != (match.totals, match.winner, match.status):
-        match.totals, match.winner, match.status = list(state.totals), state.champion, status
-        match.save(update_fields=["totals", "winner", "status", "updated_at"])
+    now = (list(state.totals), state.champion, shared_seats(state.shared), status)
+    if now != (match.totals, match.winner, match.shared, match.status):
+        match.totals, match.winner, match.shared, match.status = now
+        match.save(update_fields=["totals", "winner", "shared", "status", "updated_at"])
 
 
 def recorded_words(table: Table) -> str:
@@ -928,6 +930,7 @@ def _verify(match: Match) -> list[str]:
     facts = [
         ("totals", match.totals, list(replayed.totals)),
         ("winner", match.winner, replayed.winner),
+        ("shared win", match.shared, _shared(replayed)),
         ("status", match.status, status),
         # Every entry bumps the version, and so does every switch of how a round is kept.
         (
@@ -1023,9 +1026,15 @@ def import_match(document: Any) -> Match:
             )
         match.version = sum(len(p.entries) for p in checked.rounds)
         match.totals, match.winner = list(checked.totals), checked.winner
+        match.shared = _shared(checked)
         match.status = Match.FINISHED if checked.over else Match.PLAYING
-        match.save(update_fields=["version", "totals", "winner", "status"])
+        match.save(update_fields=["version", "totals", "winner", "shared", "status"])
     return match
+
+
+def _shared(checked: MatchReplay) -> str:
+    """``Match.shared`` of a replayed match: the seats that share its win, if any."""
+    return shared_seats(checked.rounds[-1].state.shared if checked.rounds else ())
 
 
 def _switched(match: Match, state: Any) -> str:

@@ -12,7 +12,7 @@ from referee import PRESETS, Play, parse_action
 from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.models import Action, Match, Round
 from scoring.screens.common import TEAM_MARKS, aim, moved_words
-from scoring.speech import ended, say
+from scoring.speech import all_of, ended, say
 from scoring.words import describe
 
 # What the table recorded about its record (RULES.md §7): the score sheet lists each one.
@@ -90,6 +90,8 @@ def summary_context(match: Match, most_notes: int | None = None) -> dict[str, An
         "totals": match.totals,
         "teams": _teams(names, seats, sides, match.totals) if sides else None,
         "winner": credited(match.winner) if match.winner is not None else None,
+        # A tie at the top: every seat that shares the win, as the table named them.
+        "shared": all_of([names[int(n)] for n in match.shared.strip(",").split(",") if n]),
         "aim": say(aim(match)),
         "play": Play,
         "notes": notes,

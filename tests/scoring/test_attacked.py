@@ -21,7 +21,7 @@ from django.test import Client
 
 from referee import PRESETS, replay
 from referee.document import MOST_ROUNDS
-from scoring import desk, services
+from scoring import desk, records, services
 from scoring.models import Action, Match, Player, RateCount
 from scoring.screens import summary
 
@@ -569,3 +569,41 @@ def test_a_correction_preview_in_pairs_speaks_of_teams(scorekeeper):
     preview = scorekeeper.post(url, {**form_fields(page), **form}).content.decode()
     assert "Ben &amp; Dan 30 → 55" in preview
     assert "The match ends: <strong>Ben &amp; Dan</strong> win." in preview
+
+
+@pytest.mark.parametrize("game", ["block", "dominards"])
+def test_a_shared_win_counts_as_a_win_for_each_who_shares_it(scorekeeper, game):
+    # Issue 28: the table said "Ana and Ben share the win", the records said "tied", no win.
+    match = keep(scorekeeper, services.create_match(game, ["Ana", "Ben", "Caro"], {}))
+    adjust = {"type": "adjust", "points": "5", "reason": "agreed"}
+    if game == "dominards":
+        tap(scorekeeper, match, {"type": "roll", "seat": "0", "die-0": "6", "die-1": "6"})
+    for seat in ("0", "1"):
+        assert tap(scorekeeper, match, {**adjust, "seat": seat}).status_code == 200
+    assert tap(scorekeeper, match, {"type": "stop"}).status_code == 200  # 5, 5, 0: shared
+    match.refresh_from_db()
+    assert (match.winner, match.shared) == (None, ",0,1,") and services.verify(match) == []
+    assert "Ana and Ben share the win" in scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    board = records.leaderboard_context(game)["sections"][0]["players"]
+    assert {(p["name"], p["won"], p["played"]) for p in board} == {
+        ("Ana", 1, 1),
+        ("Ben", 1, 1),
+        ("Caro", 0, 1),
+    }
+    ana = scorekeeper.get(f"/players/{Player.objects.get(name='Ana').pk}/").content.decode()
+    assert "won, shared" in ana
+    caro = scorekeeper.get(f"/players/{Player.objects.get(name='Caro').pk}/").content.decode()
+    assert "lost" in caro and "won, shared" not in caro
+    sheet = scorekeeper.get(f"/matches/{match.pk}/summary/").content.decode()
+    assert "Ana and Ben share the win." in sheet
+    assert services.export_match(match)["winner"] is None
+
+
+def test_a_match_abandoned_with_no_winner_is_won_by_nobody(scorekeeper):
+    match = _finished(scorekeeper)
+    tap(scorekeeper, match, {"type": "undo"})  # take the stop back: stop it as abandoned
+    assert tap(scorekeeper, match, {"type": "stop", "abandoned": "1"}).status_code == 200
+    match.refresh_from_db()
+    assert (match.winner, match.shared) == (None, "")
+    ana = scorekeeper.get(f"/players/{Player.objects.get(name='Ana').pk}/").content.decode()
+    assert "nobody won" in ana
