@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from referee import PRESETS, Play, parse_action
 from referee.teams import Team, team_name, team_of, team_totals, teams
@@ -43,6 +43,7 @@ def summary_context(match: Match, most_notes: int | None = None) -> dict[str, An
         .order_by("round__number", "seq")
     )
     more = 0
+    taken_back = _taken_back(match)
     for number, seq, kind, payload, points, moved in log:
         if points:
             row = scored.setdefault(number, [0] * len(names))
@@ -53,6 +54,8 @@ def summary_context(match: Match, most_notes: int | None = None) -> dict[str, An
         elif kind in RECORD_KINDS:
             said = say(describe(parse_action(payload, family), names, family=family))
             said += say(moved_words(moved, names))
+            if (number, seq) in taken_back:  # listed, so it must not read as if it stood
+                said += " · " + gettext("taken back")
             notes.append({"number": number, "entry": seq + 1, "said": said})
     # Only a partnership match has teams to show; alone, every seat is its own "team".
     sides = teams(len(names), match.options) if match.options.get("partnerships") else None
@@ -97,6 +100,29 @@ def summary_context(match: Match, most_notes: int | None = None) -> dict[str, An
         "notes": notes,
         "notes_more": more,
     }
+
+
+def _taken_back(match: Match) -> set[tuple[int, int]]:
+    """(round, entry) of every entry an undo took back: each undo takes back the last entry
+    still standing in its round (scoring.words.standing), corrections aside. Only the rounds
+    that hold an undo are read whole."""
+    rounds = Action.objects.filter(round__match=match, kind="undo").values("round")
+    log = (
+        Action.objects.filter(round__in=rounds)
+        .order_by("round__number", "seq")
+        .values_list("round__number", "seq", "kind")
+    )
+    undone: set[tuple[int, int]] = set()
+    kept: list[tuple[int, int]] = []
+    for number, seq, kind in log:
+        if kept and kept[-1][0] != number:
+            kept = []
+        if kind == "undo":
+            if kept:
+                undone.add(kept.pop())
+        elif kind != "correct":
+            kept.append((number, seq))
+    return undone
 
 
 def _team_columns(

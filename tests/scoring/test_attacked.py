@@ -607,3 +607,23 @@ def test_a_match_abandoned_with_no_winner_is_won_by_nobody(scorekeeper):
     assert (match.winner, match.shared) == (None, "")
     ana = scorekeeper.get(f"/players/{Player.objects.get(name='Ana').pk}/").content.decode()
     assert "nobody won" in ana
+
+
+def test_an_entry_taken_back_is_listed_as_taken_back_on_the_score_sheet(scorekeeper):
+    match = keep(scorekeeper, services.create_match("draw", ["Ana", "Ben"], {}))
+    for data in ({"type": "play", "seat": "0", "tile": "6-6", "target": "lead"},
+                 {"type": "abandon"}, {"type": "undo"},
+                 {"type": "adjust", "seat": "0", "points": "3", "reason": "agreed"}):  # fmt: skip
+        assert tap(scorekeeper, match, data).status_code == 200
+    sheet = scorekeeper.get(f"/matches/{match.pk}/summary/").content.decode()
+    assert "Round 1, entry 2: The round was abandoned · taken back" in sheet
+    assert "Round 1, entry 4: Score adjusted: Ana +3 (agreed) <a" in sheet  # it stands
+    csv = scorekeeper.get(f"/matches/{match.pk}/scores.csv").content.decode()
+    assert "The round was abandoned · taken back; Score adjusted: Ana +3 (agreed)" in csv
+
+
+def test_the_stop_form_lists_those_level_at_the_top_as_the_referee_lists_names(scorekeeper):
+    match = keep(scorekeeper, services.create_match("draw", ["Ana", "Ben", "Caro"], {}))
+    tap(scorekeeper, match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert "The totals now decide: Ana, Ben and Caro share the top with 0" in html
