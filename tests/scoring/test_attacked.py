@@ -627,3 +627,29 @@ def test_the_stop_form_lists_those_level_at_the_top_as_the_referee_lists_names(s
     tap(scorekeeper, match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
     html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
     assert "The totals now decide: Ana, Ben and Caro share the top with 0" in html
+
+
+@pytest.mark.parametrize(
+    ("game", "first", "again"),
+    [
+        ("mexican-train", {"type": "engine", "seat": "0", "tile": "12-12"},
+         "Round <strong>2</strong> · engine <strong>12-12</strong>, double 1 of 13, dealt again"),
+        ("chicken-foot", {"type": "engine", "seat": "0", "tile": "9-9"},
+         "9-9 begins this round (double 1 of 10)"),
+        ("havoc", {"type": "draw", "seat": "0", "from": "boneyard"}, "Ben&#x27;s turn"),
+    ],
+)  # fmt: skip
+def test_after_an_abandoned_round_every_page_numbers_the_rounds_alike(
+    scorekeeper, game, first, again
+):
+    # Issue 28: the table called the round dealt again "Round 1", the log, the score sheet
+    # and the replay "round 2".
+    match = keep(scorekeeper, services.create_match(game, ["Ana", "Ben"], {}))
+    assert tap(scorekeeper, match, first).status_code == 200
+    assert tap(scorekeeper, match, {"type": "abandon"}).status_code == 200
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert "Round 1 " in html and "abandoned" in html  # the round abandoned, as round 1
+    assert again in html
+    assert "Round 1 (" not in html.split("abandoned", 1)[1]  # nothing after calls it round 1
+    replay = scorekeeper.get(f"/matches/{match.pk}/rounds/1/?step=2").content.decode()
+    assert "Round 1" in replay and "Round 2" not in replay
