@@ -653,3 +653,26 @@ def test_after_an_abandoned_round_every_page_numbers_the_rounds_alike(
     assert "Round 1 (" not in html.split("abandoned", 1)[1]  # nothing after calls it round 1
     replay = scorekeeper.get(f"/matches/{match.pk}/rounds/1/?step=2").content.decode()
     assert "Round 1" in replay and "Round 2" not in replay
+
+
+def test_chicken_foot_places_the_rounds_double_in_its_own_words(scorekeeper):
+    match = keep(scorekeeper, services.create_match("chicken-foot", ["Ana", "Ben"], {}))
+    placed = tap(scorekeeper, match, {"type": "engine", "seat": "0", "tile": "9-9"})
+    html = placed.content.decode() + scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert "Ana placed 9-9, the round&#x27;s double" in html and "hub" not in html
+
+
+@pytest.mark.parametrize(
+    ("game", "first"),
+    [("draw", {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"}),
+     ("havoc", {"type": "draw", "seat": "0", "from": "boneyard"}),
+     ("dump-truck", {"type": "take", "seat": "0", "tile": "6-6", "from": "pool"}),
+     ("mexican-train", {"type": "engine", "seat": "0", "tile": "12-12"})],
+)  # fmt: skip
+def test_a_fix_page_is_titled_as_fixing_the_record_not_the_desk(scorekeeper, game, first):
+    match = keep(scorekeeper, services.create_match(game, ["Ana", "Ben"], {}))
+    tap(scorekeeper, match, first)
+    html = scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/0/replace/").content.decode()
+    title = re.search(r"<title>(.*?)</title>", html, re.S)[1]
+    assert title.startswith("Fix the record · ") and "referee" not in title.lower()
+    assert "Fix the record: " in html and "The referee&#x27;s desk" not in html
