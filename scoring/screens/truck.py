@@ -167,6 +167,8 @@ def _draw(state: TruckState, seat: int) -> dict[str, Any]:
     """The draw: any tile nobody has named may come from the face-down pool, each face-up
     tile may be taken, and a tile another seat holds may be claimed when two want it
     (``truck.draw``): the referee says whether the claim stands."""
+    # A claim is offered only where the referee would grant it: on a tie the coin comes
+    # first, and the lower score keeps its tile (issue 28: it was offered, then refused).
     claims = [
         {
             "tile": held,
@@ -175,6 +177,7 @@ def _draw(state: TruckState, seat: int) -> dict[str, Any]:
             "holder": state.names[other],
         }
         for other, held in state.disputable(seat)
+        if dump_truck.check(state, Take(seat, held, state.sources[other] or "pool")) is None
     ]
     # A coin is offered only where a tie decides a tile this seat could claim.
     flips = [
