@@ -676,3 +676,14 @@ def test_a_fix_page_is_titled_as_fixing_the_record_not_the_desk(scorekeeper, gam
     title = re.search(r"<title>(.*?)</title>", html, re.S)[1]
     assert title.startswith("Fix the record · ") and "referee" not in title.lower()
     assert "Fix the record: " in html and "The referee&#x27;s desk" not in html
+
+
+def test_the_house_rules_in_force_are_said_in_the_players_words(scorekeeper):
+    match = keep(scorekeeper, services.create_match("all-fives", ["Ana", "Ben"], {}))
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    rules = html[html.index("House rules in force") :]
+    rules = " ".join(re.sub(r"<[^>]+>", " ", rules[: rules.index("</details>")]).split())
+    for machine in ("dealt to each seat: 0", "while-end", "Drawing: playable", "Set: 6 "):
+        assert machine not in rules, machine
+    assert "Tiles dealt to each seat: as the rulebook deals" in rules
+    assert "How a spinner counts: both halves while a side is open" in rules
