@@ -352,15 +352,16 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     in_set = len(DominoSet(options["set"]).tiles)
     reserve = options.get("reserve", 0)
     if dealt + reserve > in_set:
+        # What would be legal too: the most each seat can be dealt (issue 28).
         template = (
             phrase(
                 "A double-{top} set has {tiles}: not enough to deal {each} each to {players} "
-                "players and keep {reserve} back."
+                "players and keep {reserve} back (at most {most} each)."
             )
             if reserve
             else phrase(
                 "A double-{top} set has {tiles}: not enough to deal {each} each to {players} "
-                "players."
+                "players (at most {most} each)."
             )
         )
         raise InvalidAction(
@@ -371,7 +372,9 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
                 each=dealt // players,
                 players=players,
                 reserve=reserve,
-            )
+                most=(in_set - reserve) // players,
+            ),
+            rule="hand.count",
         )
     return options
 
