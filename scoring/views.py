@@ -79,6 +79,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest) -> HttpResponse:
     error, pairs_error, chosen = None, None, request.POST or None
+    error_rule = None  # the rule a refused house rule breaks, linked beside the refusal
     if request.method == "POST":
         try:
             if not access.allowed(request, "create"):
@@ -88,7 +89,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
         except PairsNeedFour as problem:
             pairs_error = say(problem.message)  # said beside the switch, with the names
         except InvalidAction as problem:
-            error = say(problem.message)
+            error, error_rule = say(problem.message), problem.rule
         else:
             access.join(request, match, match.keep_token)  # the creator keeps score
             return redirect("table", pk=match.pk)
@@ -107,6 +108,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
             "games": PRESETS.values(),
             "known_names": names,
             "error": error,
+            "error_rule": error_rule if chosen and chosen.get("game") in PRESETS else None,
             "chosen": chosen,
             "pairs": _pairs(chosen, pairs_error),
         },

@@ -687,3 +687,32 @@ def test_the_house_rules_in_force_are_said_in_the_players_words(scorekeeper):
         assert machine not in rules, machine
     assert "Tiles dealt to each seat: as the rulebook deals" in rules
     assert "How a spinner counts: both halves while a side is open" in rules
+
+
+@pytest.mark.parametrize(
+    ("game", "chosen", "says", "rule"),
+    [
+        ("block", {"block.hand_size": "21"},
+         "not enough to deal 21 each to 2 players (at most 14 each)", "hand.count"),
+        ("mexican-train", {"mexican-train.set": "9", "mexican-train.rounds": "16"},
+         "at most 10 rounds, not 16", "train.rounds"),
+        ("mexican-train", {"mexican-train.set": "9", "mexican-train.hand_size": "30"},
+         "(at most 27 each)", "train.deal"),
+    ],
+)  # fmt: skip
+def test_a_house_rule_the_table_cannot_have_is_refused_in_words_and_kept(
+    scorekeeper, game, chosen, says, rule
+):
+    # Issue 28: the form offers every value some set and table allow; one that does not fit
+    # this table is refused with what would, its rule, and every choice kept as it was.
+    scorekeeper.get("/matches/new/")
+    refused = scorekeeper.post(
+        "/matches/new/", {"game": game, "player-0": "Ana", "player-1": "Ben", **chosen}
+    )
+    html = refused.content.decode()
+    alert = re.search(r'role="alert">(.*?)</p>', html, re.S)[1]
+    assert refused.status_code == 400 and says in alert and f"#{rule}" in alert
+    for field, value in chosen.items():
+        select = html[html.index(f'name="{field}"') :]
+        assert f'<option value="{value}" selected>' in select[: select.index("</select>")]
+    assert 'value="Ana"' in html and Match.objects.count() == 0
