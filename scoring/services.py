@@ -48,7 +48,7 @@ from referee.document import (
 from referee.games import engine
 from referee.rulebook import preset
 from referee.teams import Team, team_name, team_of, team_totals, teams
-from scoring.caches import WeighedCache
+from scoring.caches import ROUND_BYTES, ROW_BYTES, WeighedCache, round_bytes
 from scoring.forms import Drawn, same_tap
 from scoring.models import Action, Match, Player, Round, Seat, new_token, shared_seats
 from scoring.speech import all_of, say
@@ -148,15 +148,21 @@ class Replayed:
 # (every action bumps it, nothing else writes the log), so an entry is never stale;
 # created_at keeps a reused primary key apart. Entries are added only after the transaction
 # that wrote them commits. The benchmark (bench/) showed why: without it, recording in a
-# round of 60 actions cost 1.5 times a fresh round's. Bounded by the actions the entries
-# hold (about 1.4 KB each, bench/memory.py): 24,000 actions is about 33 MB a process.
-REPLAY_BUDGET = 24_000
+# round of 60 actions cost 1.5 times a fresh round's. Bounded by the bytes the entries hold,
+# estimated (scoring.caches): 32 MB a process at most.
+REPLAY_BUDGET = 32 * 1024 * 1024
 _REPLAYED: WeighedCache[Replayed] = WeighedCache(REPLAY_BUDGET)
 
 
+def replayed_bytes(replayed: Replayed) -> int:
+    """What a kept table holds, in bytes (estimated, never less than it holds): the last
+    round's replay and its rows of the log."""
+    played = round_bytes(replayed.played) if replayed.played is not None else ROUND_BYTES
+    return played + ROW_BYTES * len(replayed.rows)
+
+
 def _remember(key: tuple, replayed: Replayed) -> None:
-    # The rows dominate an entry's memory; the names and the state start cost about two.
-    _REPLAYED.put(key, replayed, weight=len(replayed.rows) + 2)
+    _REPLAYED.put(key, replayed, weight=replayed_bytes(replayed))
 
 
 def forget_replays() -> None:
