@@ -454,12 +454,10 @@ def players(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    known = _known(request)
-    players = Player.objects.all() if known is None else records.players_of(known)
-    found = get_object_or_404(players, pk=pk)
-    return render(
-        request, "scoring/player.html", records.player_context(found, access.tables(request))
-    )
+    joined = access.tables(request)
+    public = settings.BONEYARD_PUBLIC_RECORDS
+    found = get_object_or_404(Player.objects.all() if public else records.players_of(joined), pk=pk)
+    return render(request, "scoring/player.html", records.player_context(found, joined))
 
 
 @require_http_methods(["GET", "POST"])
