@@ -53,12 +53,8 @@ run: $(VENV)/.installed-run catalogues ## Migrate, print the phone URL, serve on
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
 	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
-serve: $(VENV)/.installed-run catalogues ## Migrate, collectstatic, serve with gunicorn on 0.0.0.0:8000
-	$(BIN)/python manage.py migrate --noinput
-	BONEYARD_MANIFEST_STATIC=1 $(BIN)/python manage.py collectstatic --noinput
-	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
-		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
-	BONEYARD_MANIFEST_STATIC=1 $(BIN)/gunicorn config.wsgi -b 0.0.0.0:$(PORT) -w 2 --threads 4 --no-control-socket
+serve: $(VENV)/.installed-run catalogues ## Production: DEBUG off, a kept secret, migrate, collectstatic, gunicorn on 0.0.0.0:8000
+	BIN=$(BIN) PORT=$(PORT) scripts/serve.sh
 
 test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests (Hypothesis quick)
 	scripts/test.sh

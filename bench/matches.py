@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 def tie_round() -> list[dict]:
     """A blocked round of Draw for four that nobody wins (a tie for lowest): 0 points."""
@@ -88,3 +90,33 @@ def train_long_match(least: int = 60) -> tuple[dict, dict]:
         action = chance.choice(choices)
         state = mexican_train.apply(state, action)
         actions.append(action.to_dict())
+
+
+def hostile_matches(most_bytes: int = 512 * 1024) -> dict[str, dict]:
+    """Legal match documents as large as an import may be (512 KB), shaped to cost the most
+    where a match is read whole (issue 28): every round a match may hold, each filled with
+    the table's own entries: adjustments (a note each on the score sheet), or corrections
+    of its tally (a note each, and the round replayed as corrected)."""
+    from referee.document import MOST_ROUNDS
+
+    lead = {"type": "play", "seat": 0, "tile": "6-6"}
+    tally = {"type": "tally", "pips": {"1": 0}}  # Ben held the 0-0: nobody scores
+
+    def adjust(i: int) -> dict:  # +1, -1 in turn for each seat: nobody nears the target
+        return {"type": "adjust", "seat": i % 2, "points": -1 if i // 2 % 2 else 1,
+                "reason": "x"}  # fmt: skip
+
+    def correct(i: int) -> dict:
+        return {"type": "correct", "at": 1, "replace": tally}
+
+    def filled(entry, before: bool) -> dict:
+        document = {"format": "boneyard-match/1", "game": "block",
+                    "options": {"hand_size": 1, "target": 200}, "players": ["Ana", "Ben"],
+                    "rounds": [{"actions": [lead, tally]}] * MOST_ROUNDS}  # fmt: skip
+        room = (most_bytes - len(json.dumps(document))) // MOST_ROUNDS
+        count = room // (len(json.dumps(entry(0))) + 2)
+        extra = [entry(i) for i in range(count)]
+        log = extra + [lead, tally] if before else [lead, tally] + extra
+        return {**document, "rounds": [{"actions": log}] * MOST_ROUNDS}
+
+    return {"adjustments": filled(adjust, before=True), "corrections": filled(correct, False)}

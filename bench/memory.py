@@ -4,9 +4,10 @@ runs it): one gunicorn worker on loopback, its resident size read from /proc bef
 The attack: 50 imports of one round of 4,500 play/undo pairs (the referee now refuses a round
 longer than a real one can be); then 200 matches whose single round is as long as the
 referee allows, each table opened twice as it is imported (every replay is cached); then 40
-desk positions of about 490 KB (35 such rounds each), each opened twice; then the tables
-and the desk once more, to show the worker stays where it was. The caches are bounded by
-the actions they hold, so what the worker keeps stays near the budgets whatever is thrown.
+desk positions of about 490 KB (35 such rounds each), and 40 of 200 one-lead rounds, each
+opened twice; then the tables and the desk once more, to show the worker stays where it
+was. The caches are bounded by the bytes they hold (estimated, never less than they hold:
+scoring.caches), so what the worker keeps stays near the budgets whatever is thrown.
 Writes bench/results.json under "memory" and prints the figures.
 """
 
@@ -64,6 +65,15 @@ def long_match(players: list[str], rounds: int) -> dict:
         played.append({"actions": actions})
     return {"format": "boneyard-match/1", "game": "block", "options": {"hand_size": 2},
             "players": players, "rounds": played}  # fmt: skip
+
+
+def short_rounds(players: list[str], rounds: int = 200) -> dict:
+    """A Block match of as many rounds as a match may hold, each one lead that dominoes
+    (the other seat holds the 0-0: nobody scores). Little to read, much to keep: each
+    round's replay holds its deal and its states (issue 28: 402 "actions" held 3.4 MB)."""
+    one = [{"type": "play", "seat": 0, "tile": "6-6"}, {"type": "tally", "pips": {"1": 0}}]
+    return {"format": "boneyard-match/1", "game": "block", "options": {"hand_size": 1},
+            "players": players, "rounds": [{"actions": one}] * rounds}  # fmt: skip
 
 
 def rss_kb(server: Server) -> int:
@@ -131,7 +141,15 @@ def main() -> dict:
                 for _ in range(2):
                     for key in positions:
                         assert phone.get(f"/referee/{key}/")[0] == 200
-                after.append((after_tables, rss_kb(server)))
+                after_long = rss_kb(server)
+                short = set()
+                for n in range(40):
+                    upload(phone, "/referee/", short_rounds([f"Caro{round_}-{n}", "Dan"]))
+                    short.update(re.findall(r"/referee/([\w-]{22})/$", phone.location))
+                for _ in range(2):
+                    for key in short:
+                        assert phone.get(f"/referee/{key}/")[0] == 200
+                after.append((after_tables, after_long, rss_kb(server)))
         finally:
             server.stop()
     figures = {
@@ -144,8 +162,9 @@ def main() -> dict:
         "rss_after_refused_imports_mb": round(after_refused / 1024, 1),
         "rss_after_tables_mb": round(after[0][0] / 1024, 1),
         "rss_after_desk_mb": round(after[0][1] / 1024, 1),
+        "rss_after_short_rounds_mb": round(after[0][2] / 1024, 1),
         "rss_after_tables_again_mb": round(after[1][0] / 1024, 1),
-        "rss_after_desk_again_mb": round(after[1][1] / 1024, 1),
+        "rss_after_desk_again_mb": round(after[1][2] / 1024, 1),
     }
     return figures
 

@@ -19,6 +19,9 @@ Environment:
                               Set it only behind that many proxies: without them a client
                               writes X-Forwarded-For itself and picks its own rate-limit address
     REDIS_URL                 Redis for the rate limits' counters (default: the database)
+    BONEYARD_PUBLIC_RECORDS   the leaderboard and player pages show every player to every
+                              phone (default: off: a phone sees the players of the matches
+                              it holds a link to)
 """
 
 import os
@@ -66,11 +69,15 @@ def env_list(name: str, default: str) -> list[str]:
 
 DEBUG = env_bool("DEBUG", True)
 
+_DEV_SECRET = "django-insecure-boneyard-dev-only-do-not-use-in-production"
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "django-insecure-boneyard-dev-only-do-not-use-in-production"
+    SECRET_KEY = _DEV_SECRET
+elif SECRET_KEY == _DEV_SECRET and not DEBUG:
+    # Published with the code: anyone could sign a session with it (issue 28).
+    raise ImproperlyConfigured("SECRET_KEY is the public development secret; make your own")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*" if DEBUG else "localhost,127.0.0.1")
 if not ALLOWED_HOSTS:
@@ -169,6 +176,9 @@ if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
 # (requests, seconds) per client; "desk" counts every request to a kept position.
 BONEYARD_RATE_LIMITS = {"join": (30, 60), "create": (10, 60), "desk": (120, 60)}
 BONEYARD_PROXY_HOPS = env_int("BONEYARD_PROXY_HOPS", 0)
+# Records are private by default: a phone sees the leaderboard and player pages of the
+# players of matches it holds a link to, as the new-match form suggests only their names.
+BONEYARD_PUBLIC_RECORDS = env_bool("BONEYARD_PUBLIC_RECORDS", False)
 
 # --- Auth / i18n ------------------------------------------------------------
 

@@ -14,6 +14,7 @@ referee, computed fields are ignored and recomputed.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -29,6 +30,11 @@ from referee.tiles import DominoSet
 
 FORMAT = "boneyard-match/1"
 MAX_NAME = 40
+# The most rounds a match holds. A real match plays tens (a double-15 Mexican Train 16,
+# a Block match to 500 a few dozen); only a hostile one reaches hundreds, and every page
+# that lists a match's rounds (the score sheet, its chart and CSV, the replay's list)
+# costs in proportion: this bounds what any one request may cost (issue 28).
+MOST_ROUNDS = 200
 _TOP_FIELDS = {"format", "game", "options", "players", "rounds"}
 _COMPUTED_TOP = {"totals", "winner", "teams", "team_totals", "winners"}
 _ROUND_FIELDS = {"actions", "record"}
@@ -170,17 +176,46 @@ class Resume:
 
 
 def check_players(players: object, game: str) -> tuple[str, ...]:
-    """Display names, one per seat, distinct and short."""
+    """Display names, one per seat, distinct and short, in Unicode's compatibility form
+    (NFKC: a Kelvin sign is a K, a full-width Ａ an A), with nothing invisible in them.
+
+    >>> check_players(["  Ana  María ", "\u212aai"], "draw")
+    ('Ana María', 'Kai')
+    """
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise InvalidAction(Said("players must be a list of names."))
-    names = tuple(" ".join(p.split()) for p in players)
+    names = tuple(unicodedata.normalize("NFKC", " ".join(p.split())) for p in players)
     if any(not n or len(n) > MAX_NAME for n in names):
         raise InvalidAction(
             Said("Every player needs a name of 1 to {most} characters.", most=MAX_NAME)
         )
-    if len({n.casefold() for n in names}) != len(names):
+    # A direction mark or a zero-width space shows nothing, so two players could look the
+    # same and be told apart by nobody at the table (issue 28).
+    if any(unicodedata.category(c) in _UNSEEN for n in names for c in n):
+        raise InvalidAction(
+            Said(
+                "A name holds a character that cannot be seen (a direction mark, a zero-width "
+                "space or a control character), so two players could look alike: type the "
+                "name again with letters, digits, spaces and punctuation."
+            )
+        )
+    if len({name_key(n) for n in names}) != len(names):
         raise InvalidAction(Said("Two players have the same name; give each seat its own name."))
     return names
+
+
+# Format (bidi controls, zero-width characters), control, surrogate, private use, unassigned.
+_UNSEEN = frozenset({"Cf", "Cc", "Cs", "Co", "Cn"})
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in to be two players: the name case-folded in
+    compatibility form, so "Strauß" and "STRAUSS" are one player, as the table hears them.
+
+    >>> name_key("Strauß") == name_key("STRAUSS") == "strauss"
+    True
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay:
@@ -254,6 +289,15 @@ def step(played: RoundReplay, action: Action) -> RoundReplay:
     return replace(after, log=(*played.log, action), origins=(*played.origins, len(played.log)))
 
 
+def too_many_rounds() -> Said:
+    """What a match beyond ``MOST_ROUNDS`` is told (the app says it of a round not begun)."""
+    return Said(
+        "A match holds at most {most} rounds, and a real match never needs so many: stop "
+        "this one (the totals decide) and start a new match.",
+        most=MOST_ROUNDS,
+    )
+
+
 def _too_many(state: Any) -> InvalidAction:
     most = most_actions(state.options.get("set", 6))
     return InvalidAction(
@@ -310,6 +354,8 @@ def replay(document: object, resume: Resume | None = None) -> MatchReplay:
     rounds_data = document.get("rounds", [])
     if not isinstance(rounds_data, list):
         raise DocumentError(Said("rounds must be a list."))
+    if len(rounds_data) > MOST_ROUNDS:
+        raise DocumentError(too_many_rounds(), MOST_ROUNDS + 1)
     rounds: list[RoundReplay] = []
     totals: tuple[int, ...] = (0,) * len(players)
     winner, leader, over, carry = None, None, False, None

@@ -8,7 +8,9 @@ links" revokes every phone that joined with the old ones.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -79,12 +81,22 @@ def take_seat(request: HttpRequest, match: Match, number: int | None) -> None:
 
 
 def client(request: HttpRequest) -> str:
-    """The client's address; behind N trusted proxies, the one the first proxy saw."""
+    """The client's address; behind N trusted proxies, the one the first proxy saw. Anything
+    there that is not an address (a header written by the client, when fewer proxies stand
+    in front than the setting says) is counted under a short digest of it: a rate limit's
+    key is stored, and a header may be kilobytes long (issue 28)."""
     hops = settings.BONEYARD_PROXY_HOPS
     forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
     if hops and len(forwarded) >= hops:
-        return forwarded[-hops]
-    return request.META.get("REMOTE_ADDR", "")
+        return _address(forwarded[-hops])
+    return _address(request.META.get("REMOTE_ADDR", ""))
+
+
+def _address(text: str) -> str:
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        return "not an address " + hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:24]
 
 
 def allowed(request: HttpRequest, what: str) -> bool:

@@ -1,10 +1,12 @@
-"""A per-process cache bounded by what it holds, not by how many entries it has.
+"""A per-process cache bounded by the bytes it holds, not by how many entries it has, and
+what a replay weighs in bytes.
 
-A replay's memory grows with the actions it holds: about 1.4 KB per action for a table's
-replay (the log's rows dominate) and less for the desk's (bench/memory.py measures both).
-A count of entries says nothing about that: one imported round of thousands of undo pairs
-weighed as much as hundreds of ordinary rounds. So each entry is weighed in actions, and
-the least recently used entries go once the total passes the budget.
+A count of entries says nothing about memory: one imported round of thousands of undo pairs
+weighed as much as hundreds of ordinary rounds. Weighing in actions was no better (issue
+28): a desk position of 200 one-entry rounds weighed 402 "actions" and held 3.4 MB, so the
+desk's budget of 16,000 actions let a worker keep about 140 MB. Each entry is now weighed in
+bytes, estimated from what a replay holds (``round_bytes``), and the least recently used
+entries go once the total passes the budget.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
+from typing import Any
 
 
 class WeighedCache[V]:
@@ -63,3 +66,29 @@ class WeighedCache[V]:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+# What a replay holds, measured with tracemalloc on this machine (2026-11-26, Python 3.12):
+# a round's start (the deal, the options, the replay's own tuples) about 17 KB; each action
+# of the log about 220 bytes (the parsed action and the points it made); each state still
+# standing at the round's end (not taken back: every state keeps the one before it, so that
+# an undo can return to it) about 2 KB in the line and train games (the layout, the hands,
+# the trains), under 1 KB in Dump Truck and Havoc; a stored row of the log, which a table's
+# replay keeps too, about 1.4 KB. The figures below are rounded up, so that the estimate is
+# never less than what a replay really holds (tests/scoring/test_attacked.py checks it
+# against tracemalloc for every game); it is at most a few times more.
+ROUND_BYTES = 20_000
+ENTRY_BYTES = 300
+STATE_BYTES = {"truck": 1_100, "havoc": 1_100}
+STATE_BYTES_ELSE = 3_300
+ROW_BYTES = 1_600
+
+
+def round_bytes(played: Any) -> int:
+    """What a round's replay (``referee.document.RoundReplay``) holds, in bytes, estimated."""
+    standing, state = 0, played.state
+    while state is not None:  # the chain an undo walks back: one state per step kept
+        standing += 1
+        state = state.previous
+    per_state = STATE_BYTES.get(played.state.game.family, STATE_BYTES_ELSE)
+    return ROUND_BYTES + ENTRY_BYTES * len(played.entries) + per_state * standing

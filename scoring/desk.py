@@ -32,7 +32,7 @@ from referee.document import FORMAT, step
 from referee.games import engine
 from referee.rulebook import preset, rule_text
 from scoring import services
-from scoring.caches import WeighedCache
+from scoring.caches import ROUND_BYTES, WeighedCache, round_bytes
 from scoring.forms import action_from_post
 from scoring.models import Action, Match, Position, Round
 from scoring.screens.line import last_scored
@@ -82,17 +82,21 @@ def find(key: str) -> Position | None:
 
 # A position never changes once kept, so its replay is kept too: a long match takes tens of
 # milliseconds to replay, and each proposal at the desk would replay it again. Weighed in
-# actions like the table's replays (bench/memory.py measures the bytes).
-REPLAY_BUDGET = 16_000
+# bytes like the table's replays (scoring.caches): 16 MB a process at most.
+REPLAY_BUDGET = 16 * 1024 * 1024
 _REPLAYS: WeighedCache[MatchReplay] = WeighedCache(REPLAY_BUDGET)
+
+
+def match_bytes(checked: MatchReplay) -> int:
+    """What a match's replay holds, in bytes (estimated, never less than it holds)."""
+    return ROUND_BYTES + sum(round_bytes(played) for played in checked.rounds)
 
 
 def _replay_of(key: str) -> MatchReplay:
     checked = _REPLAYS.get(key)
     if checked is None:
         checked = replay(Position.objects.get(key=key).document)
-        held = sum(len(r.entries) + 1 for r in checked.rounds)
-        _REPLAYS.put(key, checked, weight=held + 2)
+        _REPLAYS.put(key, checked, weight=match_bytes(checked))
     return checked
 
 

@@ -6,13 +6,10 @@ decides whether it stands.
 
 from __future__ import annotations
 
-import hmac
-import random
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from django.conf import settings
 from django.http import QueryDict
 from django.utils.translation import gettext, ngettext
 
@@ -114,7 +111,7 @@ def _truck(kind: str, post: QueryDict) -> dict[str, Any]:
     if kind == "flip":
         # The coin is tossed here, by the server's random generator (truck.draw).
         seats = [seat, post.get("other", "")]
-        return {"type": "flip", "seats": seats, "first": _chance(post).choice(seats)}
+        return Drawn(type="flip", seats=seats, first=_CHANCE.choice(seats))
     if kind == "shift":
         rows, _, cols = post.get("shift", "").partition(",")
         return {"type": "shift", "seat": seat, "rows": rows, "cols": cols}
@@ -191,20 +188,37 @@ def _roll(post: QueryDict) -> dict[str, Any]:
         return {"type": "roll", "seat": post.get("seat", ""), "dice": dice}
     if count not in ("2", "4"):
         raise InvalidAction(gettext("Roll 2 dice (multiples) or 4 (a virtual card)."))
-    chance = _chance(post)
-    dice = [chance.randint(1, 6) for _ in range(int(count))]
-    return {"type": "roll", "seat": post.get("seat", ""), "dice": dice}
+    dice = [_CHANCE.randint(1, 6) for _ in range(int(count))]
+    return Drawn(type="roll", seat=post.get("seat", ""), dice=dice)
 
 
-def _chance(post: QueryDict) -> random.Random:
-    """The server's dice and coin for one tap. They follow from the tap's key, signed with
-    the secret key so that nobody at the table can foresee them: a tap sent again rolls
-    what it rolled the first time, and so is known as the same tap (its key then records
-    nothing twice, while the same key with another action is refused)."""
-    key = post.get("key", "")
-    if not key:
-        return secrets.SystemRandom()
-    return random.Random(hmac.digest(settings.SECRET_KEY.encode(), key.encode(), "sha256"))
+class Drawn(dict):
+    """An action the server drew values for by chance: the dice it rolled, the coin it
+    tossed. The chance comes from the operating system, never from anything a phone sends
+    or can see (a key the desk would roll for could be tried there first, issue 28), so a
+    tap sent again draws anew: it is known as the same tap by everything but what chance
+    gave (``same_tap``), and the log keeps what was drawn the first time, which is what a
+    replay reads."""
+
+
+_CHANCE = secrets.SystemRandom()
+
+
+def same_tap(recorded: dict[str, Any], asked: dict[str, Any]) -> bool:
+    """Whether ``asked`` (an action as the referee writes it) is the tap recorded as
+    ``recorded``: the same action, or, drawn by chance, the same but for what chance gave
+    (as many dice, between the same seats)."""
+    if not isinstance(asked, Drawn):
+        return recorded == asked
+    return _but_chance(recorded) == _but_chance(asked)
+
+
+def _but_chance(action: dict[str, Any]) -> dict[str, Any]:
+    if action.get("type") == "roll" and isinstance(action.get("dice"), list):
+        return {**action, "dice": len(action["dice"])}
+    if action.get("type") == "flip":
+        return {**action, "first": None}
+    return action
 
 
 def _tally(post: QueryDict, seats: int) -> dict[str, Any]:

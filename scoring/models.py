@@ -12,25 +12,32 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee import PRESETS
+from referee.document import name_key
 
 
 class Player(models.Model):
     """A name at the table, reused across matches."""
 
     name = models.CharField(max_length=40)
+    # What the name is as the table hears it (referee.document.name_key: compatibility form,
+    # case-folded), unique: "Strauß" and "STRAUSS" are one player. Python says it, not the
+    # database: PostgreSQL's lower() and Python's disagreed on some letters (issue 28).
+    key = models.CharField(max_length=160, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.key = name_key(self.name)
+        super().save(*args, **kwargs)
 
 
 def new_token() -> str:
@@ -61,6 +68,10 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     totals = models.JSONField(default=list)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The seats that share the win when the match ended with a tie at the top (a stop on
+    # level totals, Dominards' last card): ",0,2," (each seat between commas, so that the
+    # record book counts a seat's shared win in SQL), "" otherwise.
+    shared = models.CharField(max_length=24, blank=True, default="")
     # The share links: "Keep score" may record actions, "Watch" may only look. New links
     # replace both, which revokes every phone that joined with the old ones.
     keep_token = models.CharField(max_length=64, default=new_token)
@@ -110,6 +121,11 @@ class Round(models.Model):
     # pad.record: "plays" for a round of a score-pad match played tile by tile (the table
     # switched); empty where the round is kept as the match's option says.
     record = models.CharField(max_length=6, blank=True, default="")
+    # How often the table switched how this round is kept before its first entry: each
+    # switch bumps the match's version without an entry of the log (verify_matches counts
+    # them), and the key of the last one, so a switch sent twice is made once.
+    switches = models.PositiveSmallIntegerField(default=0)
+    switch_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -169,3 +185,9 @@ class RateCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.count}"
+
+
+def shared_seats(seats: object) -> str:
+    """``Match.shared`` for the seats that share a win: ",0,2,", or "" for none."""
+    listed = sorted(seats)  # type: ignore[call-overload]
+    return f",{','.join(map(str, listed))}," if listed else ""

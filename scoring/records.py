@@ -22,6 +22,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
 from referee import PRESETS, parse_action
+from referee.actions import MAX_SEATS
 from referee.corrections import as_played
 from referee.teams import Team, team_name, team_of, teams
 from referee.tiles import Tile
@@ -33,12 +34,24 @@ from scoring.words import standing
 
 RECENT = 20  # matches listed on a player's page; the counts above them cover every match
 
-# A seat's match won: only a finished match has a winner to count (a Dominards tie at the top
-# finishes with none, and counts as played, not won). In partnerships the winner is the winning
-# team's first seat (0 or 1), so the partner opposite (2 or 3) won it too (RULES.md team.seats).
+# A seat's match won: only a finished match has a winner to count. In partnerships the winner
+# is the winning team's first seat (0 or 1), so the partner opposite (2 or 3) won it too
+# (RULES.md team.seats). A win shared at the top (a stop on level totals, Dominards' last
+# card) is a win for each who shares it, as the table told them ("Ana and Ben share the
+# win"): the match's shared seats, each between commas.
 PARTNERSHIPS = Q(match__options__partnerships=True)
+
+
+def _sharing(seat: str = "number") -> Q:
+    """The seat in ``seat`` shares its match's win."""
+    return Q(
+        *[Q(**{seat: n, "match__shared__contains": f",{n},"}) for n in range(MAX_SEATS)],
+        _connector=Q.OR,
+    )
+
+
 WON = Q(match__status=Match.FINISHED) & (
-    Q(match__winner=F("number")) | PARTNERSHIPS & Q(match__winner=F("number") - 2)
+    Q(match__winner=F("number")) | PARTNERSHIPS & Q(match__winner=F("number") - 2) | _sharing()
 )
 
 # The games whose plays can score during a round: the count games by the count, Dominards by
@@ -294,10 +307,11 @@ def _side(match: Match, seat: int) -> Team:
 def _outcome(match: Match, seat: int) -> str:
     if match.status == Match.PLAYING:
         return pgettext("match outcome", "in progress")
-    if match.winner is None:
-        # a tie at the top ended it (Dominards): nobody won
-        return pgettext("match outcome", "tied")
-    if match.winner in _side(match, seat):
+    if f",{seat}," in match.shared:
+        return pgettext("match outcome", "won, shared")  # a tie at the top: a win for each
+    if match.winner is None and not match.shared:
+        return pgettext("match outcome", "nobody won")  # the table abandoned it
+    if match.winner is not None and match.winner in _side(match, seat):
         return pgettext("match outcome", "won")
     return pgettext("match outcome", "lost")
 
@@ -305,14 +319,23 @@ def _outcome(match: Match, seat: int) -> str:
 # -- leaderboards -----------------------------------------------------------------------
 
 
-def leaderboard_context(game: str | None) -> dict[str, Any]:
+def players_of(matches: Iterable[int]) -> QuerySet[Player]:
+    """The players who sat in ``matches``: whose records a phone holding links to those
+    matches may see (issue 28: a stranger read every player's name)."""
+    return Player.objects.filter(pk__in=Seat.objects.filter(match__in=matches).values("player"))
+
+
+def leaderboard_context(game: str | None, known: Iterable[int] | None = None) -> dict[str, Any]:
     """Every game that has a match, or ``game`` alone: its players by matches won, then win
     rate, then matches played, and the same for the pairs who played partnership matches
-    together. Only finished matches count."""
-    games = _games_with_matches()
+    together. Only finished matches count. With ``known`` (matches), only the players who
+    sat in them are listed, with their whole record."""
+    seen = players_of(known) if known is not None else None
+    games = _games_with_matches(seen)
     shown = [game] if game is not None else games
     rows = (
         Seat.objects.filter(match__status=Match.FINISHED, match__game__in=shown)
+        .filter(**({"player__in": seen} if seen is not None else {}))
         .values("match__game", "player_id", "player__name")
         .annotate(played=Count("pk"), won=Count("pk", filter=WON))
         .order_by()  # the models' orderings would split the groups
@@ -327,8 +350,9 @@ def leaderboard_context(game: str | None) -> dict[str, Any]:
                 "played": row["played"],
             }
         )
-    pairs = _pairs(shown)
+    pairs = _pairs(shown, seen)
     return {
+        "private": known is not None,
         "game": PRESETS[game] if game is not None else None,
         "games": [PRESETS[slug] for slug in games],
         "sections": [
@@ -343,7 +367,7 @@ def leaderboard_context(game: str | None) -> dict[str, Any]:
     }
 
 
-def _pairs(games: list[str]) -> dict[str, list[dict[str, Any]]]:
+def _pairs(games: list[str], seen: QuerySet[Player] | None) -> dict[str, list[dict[str, Any]]]:
     """Per game, the pairs who played finished partnership matches together: one query, a
     row per team's first seat (0 or 1) joined to its partner opposite (2 or 3), grouped by
     the two players. A pair is the same whichever seats it took, and is named by its players
@@ -356,6 +380,9 @@ def _pairs(games: list[str]) -> dict[str, list[dict[str, Any]]]:
             number__lt=2,
             match__seats__number=F("number") + 2,  # the partner's seat, joined once
         )
+        .filter(
+            **({"player__in": seen, "match__seats__player__in": seen} if seen is not None else {})
+        )
         .values(
             "match__game",
             "player_id",
@@ -363,7 +390,9 @@ def _pairs(games: list[str]) -> dict[str, list[dict[str, Any]]]:
             "match__seats__player_id",
             "match__seats__player__name",
         )
-        .annotate(played=Count("pk"), won=Count("pk", filter=Q(match__winner=F("number"))))
+        .annotate(
+            played=Count("pk"), won=Count("pk", filter=Q(match__winner=F("number")) | _sharing())
+        )
         .order_by()  # the models' orderings would split the groups
     )
     merged: dict[tuple[str, frozenset[int]], dict[str, Any]] = {}
@@ -393,9 +422,13 @@ def _pairs(games: list[str]) -> dict[str, list[dict[str, Any]]]:
     return by_game
 
 
-def _games_with_matches() -> list[str]:
-    """The games that have at least one match, in the rulebook's order."""
-    played = set(Match.objects.order_by().values_list("game", flat=True).distinct())
+def _games_with_matches(seen: QuerySet[Player] | None) -> list[str]:
+    """The games that have at least one match (of ``seen`` players), in the rulebook's
+    order."""
+    matches = Match.objects.order_by()
+    if seen is not None:
+        matches = matches.filter(seats__player__in=seen)
+    played = set(matches.values_list("game", flat=True).distinct())
     return [slug for slug in PRESETS if slug in played]
 
 
@@ -446,13 +479,21 @@ def score_sheet_csv(match: Match) -> str:
         points[: len(sides)] + total[: len(sides)] + points[len(sides) :] + total[len(sides) :]
     )
     writer.writerow(_text(cell) for cell in [*header, gettext("Corrections and adjustments")])
+    # Each round's notes found once: looking through every note for every round made a
+    # long match's sheet cost seconds (issue 28).
+    noted: dict[int, list[str]] = defaultdict(list)
+    for note in sheet["notes"]:
+        noted[note["number"]].append(say(note["said"]))
     for r in sheet["rounds"]:
         said = [r["number"], _text(r["winner"]), _text(r["reason"])]
         if sides:
             said += [t["points"] for t in r["teams"]] + [t["running"] for t in r["teams"]]
-        notes = "; ".join(say(n["said"]) for n in sheet["notes"] if n["number"] == r["number"])
+        notes = "; ".join(noted[r["number"]])
         writer.writerow(said + r["points"] + r["running"] + [_text(notes)])
-    ending = [_text(sheet["winner"] or ""), _text(str(match.get_status_display()).lower())]
+    ending = [
+        _text(sheet["winner"] or sheet["shared"]),
+        _text(str(match.get_status_display()).lower()),
+    ]
     team_totals = [t["total"] for t in sides]
     totals = [*team_totals, *team_totals, *sheet["totals"], *sheet["totals"]]
     writer.writerow([gettext("Total"), *ending, *totals, ""])
@@ -471,7 +512,7 @@ def _text(cell: str) -> str:
 def score_chart_svg(match: Match) -> str:
     """The running totals of a match by round as an SVG line chart; "" before the first
     round is finished."""
-    sheet = summary_context(match)
+    sheet = summary_context(match, most_notes=0)
     return score_chart(sheet["names"], sheet["rounds"])
 
 

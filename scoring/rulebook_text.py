@@ -326,8 +326,9 @@ THREES_SCORE = (
 )
 CHIP_OUT = (
     "threes.chip-out",
-    "In pub scoring, the player who dominoes scores one point more. Nobody does when the "
-    "game blocks, and the pips left in hand score nothing.",
+    "In pub scoring, the player who dominoes scores one point more, with the last tile. "
+    "Nobody does when the game blocks, and the pips left in hand score nothing, so nobody "
+    "counts them: the round ends with its last tile, or its last knock.",
 )
 THREES_END_BONUS = (
     "fives.end-bonus",

@@ -214,7 +214,7 @@ def house_rules(game: str, options: Mapping[str, Any]) -> list[dict[str, Any]]:
             {
                 "label": _t(option.label),
                 "rule": option.rule,
-                "value": shown(value, option.name),
+                "value": choice_name(option.name, value),  # as the new-match form says it
                 "changed": value != default,
             }
         )

@@ -9,12 +9,14 @@ a malformed one changes nothing.
 from __future__ import annotations
 
 import copy
+import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext
 
 from referee import (
@@ -27,25 +29,29 @@ from referee import (
     MatchReplay,
     Undo,
     corrections,
-    export,
     line,
     parse_action,
     replay,
 )
 from referee.actions import INSERT, Adjust, Correct, Draw, Stop
 from referee.document import (
+    MOST_ROUNDS,
     Resume,
     RoundReplay,
     check_players,
+    name_key,
     play_round,
     position_before,
     step,
+    too_many_rounds,
 )
 from referee.games import engine
 from referee.rulebook import preset
-from scoring.caches import WeighedCache
-from scoring.models import Action, Match, Player, Round, Seat, new_token
-from scoring.speech import say
+from referee.teams import Team, team_name, team_of, team_totals, teams
+from scoring.caches import ROUND_BYTES, ROW_BYTES, WeighedCache, round_bytes
+from scoring.forms import Drawn, same_tap
+from scoring.models import Action, Match, Player, Round, Seat, new_token, shared_seats
+from scoring.speech import all_of, say
 from scoring.words import describe
 
 
@@ -96,11 +102,27 @@ def create_match(game: str, names: list[str], options: dict[str, Any]) -> Match:
     with transaction.atomic():
         match = Match.objects.create(game=game, options=checked, totals=[0] * len(players))
         for number, name in enumerate(players):
-            player = Player.objects.filter(name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(name=name)
-            Seat.objects.create(match=match, number=number, player=player)
+            Seat.objects.create(match=match, number=number, player=player_named(name))
     return match
+
+
+def player_named(name: str) -> Player:
+    """The player of this name (as the table hears it: ``name_key``), made if new. Two
+    phones may make the same new name at once: on PostgreSQL the second insert waits for
+    the first and then fails, so it is tried in a savepoint and the player read again."""
+    key = name_key(name)
+    for _ in range(3):
+        found = Player.objects.filter(key=key).first()
+        if found is not None:
+            return found
+        try:
+            with transaction.atomic():
+                return Player.objects.create(name=name, key=key)
+        except IntegrityError:
+            continue  # made a moment ago by another phone: read it
+    raise InvalidAction(
+        gettext("The name {name} could not be stored just now; try again.").format(name=name)
+    )
 
 
 def play_again(match: Match) -> Match:
@@ -126,15 +148,21 @@ class Replayed:
 # (every action bumps it, nothing else writes the log), so an entry is never stale;
 # created_at keeps a reused primary key apart. Entries are added only after the transaction
 # that wrote them commits. The benchmark (bench/) showed why: without it, recording in a
-# round of 60 actions cost 1.5 times a fresh round's. Bounded by the actions the entries
-# hold (about 1.4 KB each, bench/memory.py): 24,000 actions is about 33 MB a process.
-REPLAY_BUDGET = 24_000
+# round of 60 actions cost 1.5 times a fresh round's. Bounded by the bytes the entries hold,
+# estimated (scoring.caches): 32 MB a process at most.
+REPLAY_BUDGET = 32 * 1024 * 1024
 _REPLAYED: WeighedCache[Replayed] = WeighedCache(REPLAY_BUDGET)
 
 
+def replayed_bytes(replayed: Replayed) -> int:
+    """What a kept table holds, in bytes (estimated, never less than it holds): the last
+    round's replay and its rows of the log."""
+    played = round_bytes(replayed.played) if replayed.played is not None else ROUND_BYTES
+    return played + ROW_BYTES * len(replayed.rows)
+
+
 def _remember(key: tuple, replayed: Replayed) -> None:
-    # The rows dominate an entry's memory; the names and the state start cost about two.
-    _REPLAYED.put(key, replayed, weight=len(replayed.rows) + 2)
+    _REPLAYED.put(key, replayed, weight=replayed_bytes(replayed))
 
 
 def forget_replays() -> None:
@@ -226,8 +254,7 @@ def record(
     Raises Match.DoesNotExist, Stale, InvalidAction or IllegalAction, and then
     nothing was written.
     """
-    if not isinstance(key, str) or not 8 <= len(key) <= 64:
-        raise InvalidAction(gettext("This form has no valid key; reload the page and tap again."))
+    _check_key(key, 64)
     try:
         with transaction.atomic():
             if _recorded_before(key, match_id, data):
@@ -264,23 +291,28 @@ def record(
         return record(match_id, data, match.version, key, retried=True)
 
 
-def keep_round(match_id: int, how: str, version: int) -> None:
+def keep_round(match_id: int, how: str, version: int, key: str) -> bool:
     """``pad.record``: the table says how the round about to begin is kept: tile by tile
     ("plays") or, again, as a score pad ("scores"). Only in a score-pad match, and only
-    before the round's first entry: a round is never half pad, half play. Raises Stale,
-    InvalidAction or IllegalAction, and then nothing was written."""
+    before the round's first entry: a round is never half pad, half play. True if made,
+    False if this key made it before (a switch sent twice). Raises Stale, InvalidAction or
+    IllegalAction, and then nothing was written."""
     if how not in ("plays", "scores"):
         raise InvalidAction(
             gettext("A round is kept tile by tile or as a score pad, not {how}.").format(
                 how=repr(how)
             )
         )
+    _check_key(key, 64)
+    record = "plays" if how == "plays" else ""
     with transaction.atomic():
         claimed = Match.objects.filter(pk=match_id, version=version).update(
             version=F("version") + 1
         )
         match = Match.objects.get(pk=match_id)
         if not claimed:
+            if Round.objects.filter(match=match, switch_key=key, record=record).exists():
+                return False  # this very switch, made already: its answer was lost
             raise Stale(_what_happened(match, version))
         table = load_table(match, version)
         if match.options.get("record") != "scores":
@@ -297,15 +329,39 @@ def keep_round(match_id: int, how: str, version: int) -> None:
                     "entry. Fix its entries instead, or choose again for the next round."
                 ).format(number=table.number),
             )
-        record = "plays" if how == "plays" else ""
+        if not begun and table.number > MOST_ROUNDS:
+            raise InvalidAction(too_many_rounds())
         if begun:
-            Round.objects.filter(pk=table.last_row.pk).update(record=record)
+            Round.objects.filter(pk=table.last_row.pk).update(
+                record=record, switches=F("switches") + 1, switch_key=key
+            )
         else:
             state = table.state
             Round.objects.create(
                 match=match, number=table.number, leader=state.leader, carry=state.carry,
-                record=record,
+                record=record, switches=1, switch_key=key,
             )  # fmt: skip
+    return True
+
+
+# A form's key: what new_key() makes, or a phone's own of letters, digits, - and _. Never a
+# dot: a correction of several entries keys its rows K, K.1, K.2 (correct.audit), and a tap
+# must never take one of those.
+KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _check_key(key: object, most: int) -> None:
+    if not isinstance(key, str) or not 8 <= len(key) <= most or not KEY.fullmatch(key):
+        raise InvalidAction(gettext("This form has no valid key; reload the page and tap again."))
+
+
+def _used_for_another() -> Stale:
+    return Stale(
+        gettext(
+            "This screen was already used for another tap, so this one was not recorded. "
+            "Here is the table now: tap again if it is still needed."
+        )
+    )
 
 
 def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
@@ -322,17 +378,33 @@ def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
         return False
     payload, recorded_in, game = row
     try:
-        same = recorded_in == match_id and parse_action(data, preset(game).family).to_dict()
+        asked = parse_action(data, preset(game).family).to_dict()
     except InvalidAction:
-        same = False
-    if same == payload:
+        raise _used_for_another() from None
+    if recorded_in == match_id and same_tap(
+        payload, Drawn(asked) if isinstance(data, Drawn) else asked
+    ):
         return True
-    raise Stale(
-        gettext(
-            "This screen was already used for another tap, so this one was not recorded. "
-            "Here is the table now: tap again if it is still needed."
-        )
+    raise _used_for_another()
+
+
+def _corrected_before(key: str, match_id: int, fixes: tuple[Fix, ...]) -> bool:
+    """True when ``key`` already recorded these very corrections, each in its round (a
+    confirmation sent twice); raises Stale when it recorded anything else: more fixes or
+    fewer, another fix, the same fix in another round, or a tap."""
+    rows = Action.objects.filter(
+        Q(idempotency_key=key) | Q(idempotency_key__startswith=f"{key}.")
+    ).values_list("idempotency_key", "round__match_id", "round__number", "payload")
+    if not rows:
+        return False
+    recorded = sorted(
+        ((0 if k == key else int(k.rpartition(".")[2]), m, n, p) for k, m, n, p in rows),
+        key=lambda row: row[0],
     )
+    asked = [(n, match_id, number, fix) for n, (number, fix) in enumerate(fixes)]
+    if recorded == asked:
+        return True
+    raise _used_for_another()
 
 
 def _append(table: Table, action: RefAction, key: str) -> Replayed:
@@ -345,6 +417,8 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
         action = Correct(last, INSERT, action, action.reason)
     played = round_for(table, action)
     round_row = table.last_row if played is table.played else None  # None: a new round
+    if round_row is None and table.number > MOST_ROUNDS:
+        raise InvalidAction(too_many_rounds())
     before = played.state
     played = step(played, action)  # IllegalAction leaves the transaction to roll back
     after, points = played.state, list(played.entry_points[-1])
@@ -429,15 +503,39 @@ class Correction:
     refusal: IllegalAction | None = None
     failing: tuple[int, int] | None = None  # (round from 1, entry from 0) that fails
     checked: MatchReplay | None = field(default=None, repr=False, compare=False)
+    sides: tuple[Team, ...] | None = None  # the teams, in partnerships (team.score)
+    shared_after: tuple[int, ...] = ()  # the seats that would share the win
 
     @property
     def moves(self) -> list[str]:
-        """ "Ben 45 → 38": each total the corrections move."""
+        """ "Ben 45 → 38": each total the corrections move; in partnerships each team's
+        ("Ana & Caro 45 → 38"), as the strip speaks of them."""
+        if self.sides is None or not self.after:
+            return [
+                f"{name} {a} → {b}"
+                for name, a, b in zip(self.names, self.before, self.after, strict=True)
+                if a != b
+            ]
+        before, after = team_totals(self.before, self.sides), team_totals(self.after, self.sides)
         return [
-            f"{name} {a} → {b}"
-            for name, a, b in zip(self.names, self.before, self.after, strict=True)
+            f"{say(team_name(self.names, team))} {a} → {b}"
+            for team, a, b in zip(self.sides, before, after, strict=True)
             if a != b
         ]
+
+    @property
+    def winners(self) -> str:
+        """Who would win the match: the player, or in partnerships the team; "" if nobody."""
+        if self.winner_after is None:
+            return ""
+        if self.sides is None:
+            return self.names[self.winner_after]
+        return say(team_name(self.names, team_of(self.sides, self.winner_after)))
+
+    @property
+    def sharing(self) -> str:
+        """Who would share the win ("Ana, Ben and Caro"), as the table says it."""
+        return all_of([self.names[seat] for seat in self.shared_after])
 
 
 def read_fixes(data: object, family: str) -> tuple[Fix, ...]:
@@ -471,10 +569,17 @@ def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
     """The match as it would be with ``fixes`` (``correct.replay``); nothing is written.
     Only the rounds from the first one corrected are replayed: each stored round keeps what
     it started from, and every earlier round stands as it is."""
-    document = with_fixes(match, fixes)
-    now = Correction(fixes, tuple(document["players"]), tuple(match.totals))
+
+    def read() -> tuple[Match, dict[str, Any], Resume]:
+        now = Match.objects.get(pk=match.pk)
+        return now, with_fixes(now, fixes), _resume(now, min(n for n, _ in fixes))
+
+    match, document, resume = steady(match.pk, read)
+    players = tuple(document["players"])
+    sides = teams(len(players), match.options) if match.options.get("partnerships") else None
+    now = Correction(fixes, players, tuple(match.totals), sides=sides)
     try:
-        checked = replay(document, resume=_resume(match, min(n for n, _ in fixes)))
+        checked = replay(document, resume=resume)
     except DocumentError as error:
         where, message = None, error.message
         if error.round is not None and error.action is not None:
@@ -490,6 +595,7 @@ def correction(match: Match, fixes: tuple[Fix, ...]) -> Correction:
         winner_after=checked.winner,
         over_after=checked.over,
         checked=checked,
+        shared_after=tuple(checked.rounds[-1].state.shared) if checked.rounds else (),
     )
 
 
@@ -513,12 +619,10 @@ def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bo
     computed fact from the first round corrected on into line with the replay: True if
     recorded, False if this key recorded them before. Raises Stale or IllegalAction, and
     then nothing was written."""
-    if not isinstance(key, str) or not 8 <= len(key) <= 56:
-        raise InvalidAction(gettext("This form has no valid key; reload the page and tap again."))
-    first = fixes[0][1]
+    _check_key(key, 56)  # room for the rows' ".n"
     try:
         with transaction.atomic():
-            if _recorded_before(key, match_id, first):
+            if _corrected_before(key, match_id, fixes):
                 return False
             claimed = Match.objects.filter(pk=match_id, version=version).update(
                 version=F("version") + len(fixes)
@@ -532,11 +636,13 @@ def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bo
             _write(match, judged, key)
             return True
     except IntegrityError:
-        if _recorded_before(key, match_id, first):
+        # The same confirmation raced itself (one of them recorded it), or a key of its rows
+        # was taken by something else: either way nothing of this one was written.
+        if _corrected_before(key, match_id, fixes):
             return False
-        raise
+        raise _used_for_another() from None
     except Stale:
-        if _recorded_before(key, match_id, first):
+        if _corrected_before(key, match_id, fixes):
             return False
         raise
 
@@ -578,8 +684,9 @@ def _write(match: Match, judged: Correction, key: str) -> None:
             Round.objects.filter(pk=row.pk).update(**facts)
         _recount(logs.get(row.pk, []), played.entry_points)
     match.totals, match.winner = list(checked.totals), checked.winner
+    match.shared = _shared(checked)
     match.status = Match.FINISHED if checked.over else Match.PLAYING
-    match.save(update_fields=["totals", "winner", "status", "updated_at"])
+    match.save(update_fields=["totals", "winner", "shared", "status", "updated_at"])
 
 
 def _entries(match: Match, fixes: tuple[Fix, ...], number: int) -> tuple[list, Any]:
@@ -639,7 +746,15 @@ def fix_table(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> Ta
     try:
         played = position_before(document, number, seq)
     except DocumentError as error:
-        raise InvalidAction(error.message) from None
+        # The corrections chosen so far (one the referee refused, kept so the table can fix
+        # the entry it broke in the same go) make an entry before this one illegal.
+        raise IllegalAction(
+            error.rule or "correct.replay",
+            gettext(
+                "With the corrections chosen so far, an entry before this one is no longer "
+                "legal ({why}). Fix that entry first, or start again from the log."
+            ).format(why=say(error.message)),
+        ) from None
     rows = [
         Action(seq=n, kind=a.kind, payload=a.to_dict(), points=list(p) if any(p) else [])
         for n, (a, p) in enumerate(zip(played.entries, played.entry_points, strict=True))
@@ -651,9 +766,10 @@ def fix_table(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> Ta
 def _settle_match(match: Match, state: line.RoundState) -> None:
     """Totals, winner and status follow the state of the last round played."""
     status = Match.FINISHED if state.match_over else Match.PLAYING
-    if (list(state.totals), state.champion, status) != (match.totals, match.winner, match.status):
-        match.totals, match.winner, match.status = list(state.totals), state.champion, status
-        match.save(update_fields=["totals", "winner", "status", "updated_at"])
+    now = (list(state.totals), state.champion, shared_seats(state.shared), status)
+    if now != (match.totals, match.winner, match.shared, match.status):
+        match.totals, match.winner, match.shared, match.status = now
+        match.save(update_fields=["totals", "winner", "shared", "status", "updated_at"])
 
 
 def recorded_words(table: Table) -> str:
@@ -726,16 +842,22 @@ def document_of(match: Match) -> dict[str, Any]:
         Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
     )
     # One query of plain values: building a model object for each of a long match's
-    # actions cost most of a correction's time (bench/).
-    rows = Round.objects.filter(match=match).order_by("number").values_list("number", "record")
-    switched = {number for number, record in rows if record}
-    logs: dict[int, list] = {number: [] for number, _ in rows}
-    for number, payload in (
-        Action.objects.filter(round__match=match)
-        .order_by("round__number", "seq")
-        .values_list("round__number", "payload")
-    ):
-        logs[number].append(payload)
+    # actions cost most of a correction's time (bench/). One statement, too, so the rounds
+    # and their logs are one snapshot: a tap that begins a round between two reads left a
+    # log with no round (issue 28), and a round with no entry yet still comes (a null).
+    rows = (
+        Round.objects.filter(match=match)
+        .order_by("number", "actions__seq")
+        .values_list("number", "record", "actions__payload")
+    )
+    switched: set[int] = set()
+    logs: dict[int, list] = {}
+    for number, record, payload in rows:
+        log = logs.setdefault(number, [])
+        if payload is not None:
+            log.append(payload)
+        if record:
+            switched.add(number)
     rounds = [
         {"actions": log, **({"record": "plays"} if number in switched else {})}
         for number, log in logs.items()
@@ -749,9 +871,36 @@ def document_of(match: Match) -> dict[str, Any]:
     }
 
 
+def steady[T](pk: int, read: Callable[[], T], tries: int = 5) -> T:
+    """What ``read()`` reads of match ``pk`` in several statements, as one snapshot: read
+    again while a write landed in between. Every write to a match's log, rounds or totals
+    bumps its version in the same transaction, so a version the same before and after says
+    nothing was written meanwhile, on any database and without holding a transaction (on
+    SQLite, the write lock) open while reading. Raises Stale when the table never stood
+    still long enough (a few taps in the time of one read, five times over)."""
+    version = Match.objects.filter(pk=pk).values_list("version", flat=True)
+    for _ in range(tries):
+        before = version.first()
+        try:
+            result = read()
+        except Exception:
+            if version.first() == before:
+                raise  # what is stored says so: not a read torn by a write
+            continue  # a torn read may fail any way (a log without its round): read again
+        if version.first() == before:
+            return result
+    raise Stale(gettext("The table kept changing while it was read; try again in a moment."))
+
+
 def verify(match: Match) -> list[str]:
     """Every way the stored match differs from a replay of its log through the referee
-    (``manage.py verify_matches``); empty when it is consistent."""
+    (``manage.py verify_matches``); empty when it is consistent. What is stored is read as
+    one snapshot (a live server's taps go on meanwhile); raises Stale when the table never
+    stood still long enough to be read."""
+    return steady(match.pk, lambda: _verify(Match.objects.get(pk=match.pk)))
+
+
+def _verify(match: Match) -> list[str]:
     problems: list[str] = []
     rounds = list(Round.objects.filter(match=match).order_by("number").prefetch_related("actions"))
     if [r.number for r in rounds] != list(range(1, len(rounds) + 1)):
@@ -787,15 +936,70 @@ def verify(match: Match) -> list[str]:
     facts = [
         ("totals", match.totals, list(replayed.totals)),
         ("winner", match.winner, replayed.winner),
+        ("shared win", match.shared, _shared(replayed)),
         ("status", match.status, status),
-        ("version", match.version, sum(len(p.entries) for p in replayed.rounds)),
+        # Every entry bumps the version, and so does every switch of how a round is kept.
+        (
+            "version",
+            match.version,
+            sum(len(p.entries) for p in replayed.rounds) + sum(r.switches for r in rounds),
+        ),
     ]
     problems += [f"stored {name} {a}, replayed {b}" for name, a, b in facts if a != b]
     return problems
 
 
 def export_match(match: Match) -> dict[str, Any]:
-    return export(match_replay(match))
+    """The match document with what the referee computed (MATCH_FORMAT.md, Export), read
+    from what recording stored: each entry as the referee wrote it with the points it
+    counts for, each round's result, the match's totals and winner. It is what exporting a
+    replay of the log gives (``verify_matches`` checks they agree, and so do the tests),
+    without replaying the whole match on a GET: a long match cost seconds (issue 28)."""
+
+    def read() -> tuple[Match, list[str], list[tuple]]:
+        now = Match.objects.get(pk=match.pk)
+        names = Seat.objects.filter(match=now).order_by("number")
+        rows = (
+            Round.objects.filter(match=now)
+            .order_by("number", "actions__seq")
+            .values_list("number", "record", "result", "actions__payload", "actions__points")
+        )
+        return now, list(names.values_list("player__name", flat=True)), list(rows)
+
+    match, names, rows = steady(match.pk, read)
+    rounds: dict[int, dict[str, Any]] = {}
+    for number, record, result, payload, points in rows:
+        out = rounds.setdefault(number, {"actions": []})
+        if payload is not None:
+            item = dict(payload)
+            # A declare's own "points" is what it scores, exactly (fives.muggins).
+            if points and any(points) and "points" not in item:
+                item["points"] = {str(s): p for s, p in enumerate(points) if p}
+            out["actions"].append(item)
+        if record and match.options.get("record") == "scores":
+            out["record"] = "plays"  # pad.record: this round was played tile by tile
+        if result is not None:
+            out["result"] = result
+    document = {
+        "format": "boneyard-match/1",
+        "game": match.game,
+        "options": dict(match.options),
+        "players": names,
+        "rounds": [
+            {k: r[k] for k in ("actions", "record", "result") if k in r} for r in rounds.values()
+        ],  # fmt: skip
+        "totals": {str(s): t for s, t in enumerate(match.totals)},
+        "winner": match.winner,
+    }
+    if match.options.get("partnerships"):  # MATCH_FORMAT.md, partnerships
+        sides = teams(len(names), match.options)
+        document["teams"] = [list(team) for team in sides]
+        document["team_totals"] = {
+            str(team[0]): t for team, t in zip(sides, team_totals(match.totals, sides), strict=True)
+        }
+        won = team_of(sides, match.winner) if match.winner is not None else None
+        document["winners"] = list(won) if won is not None else None
+    return document
 
 
 def import_match(document: Any) -> Match:
@@ -828,9 +1032,15 @@ def import_match(document: Any) -> Match:
             )
         match.version = sum(len(p.entries) for p in checked.rounds)
         match.totals, match.winner = list(checked.totals), checked.winner
+        match.shared = _shared(checked)
         match.status = Match.FINISHED if checked.over else Match.PLAYING
-        match.save(update_fields=["version", "totals", "winner", "status"])
+        match.save(update_fields=["version", "totals", "winner", "shared", "status"])
     return match
+
+
+def _shared(checked: MatchReplay) -> str:
+    """``Match.shared`` of a replayed match: the seats that share its win, if any."""
+    return shared_seats(checked.rounds[-1].state.shared if checked.rounds else ())
 
 
 def _switched(match: Match, state: Any) -> str:

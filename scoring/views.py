@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
@@ -35,7 +36,7 @@ from scoring.screens.foot import foot_context
 from scoring.screens.havoc import havoc_context
 from scoring.screens.line import table_context
 from scoring.screens.replay import replay_context
-from scoring.screens.summary import summary_context
+from scoring.screens.summary import MOST_NOTES, summary_context
 from scoring.screens.train import train_context
 from scoring.screens.truck import truck_context
 from scoring.speech import say
@@ -78,6 +79,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest) -> HttpResponse:
     error, pairs_error, chosen = None, None, request.POST or None
+    error_rule = None  # the rule a refused house rule breaks, linked beside the refusal
     if request.method == "POST":
         try:
             if not access.allowed(request, "create"):
@@ -87,7 +89,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
         except PairsNeedFour as problem:
             pairs_error = say(problem.message)  # said beside the switch, with the names
         except InvalidAction as problem:
-            error = say(problem.message)
+            error, error_rule = say(problem.message), problem.rule
         else:
             access.join(request, match, match.keep_token)  # the creator keeps score
             return redirect("table", pk=match.pk)
@@ -106,6 +108,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
             "games": PRESETS.values(),
             "known_names": names,
             "error": error,
+            "error_rule": error_rule if chosen and chosen.get("game") in PRESETS else None,
             "chosen": chosen,
             "pairs": _pairs(chosen, pairs_error),
         },
@@ -192,7 +195,8 @@ def keep_round(request: HttpRequest, pk: int) -> HttpResponse:
     """``pad.record``: keep the round about to begin tile by tile, or as a score pad."""
 
     def write(match: Match, role: str) -> None:
-        services.keep_round(pk, request.POST.get("record", ""), parse_version(request.POST))
+        post = request.POST
+        services.keep_round(pk, post.get("record", ""), parse_version(post), post.get("key", ""))
 
     return _keeping(request, pk, write, said_back=False)
 
@@ -237,7 +241,8 @@ def _someone_elses_turn(request: HttpRequest, match: Match, data: dict) -> dict 
     if (
         mine is None
         or data.get("type") not in TURN_TAPS.get(PRESETS[match.game].family, ())
-        or not (seat.isascii() and seat.isdecimal() and int(seat) < len(match.totals))
+        or not (seat.isascii() and seat.isdecimal() and len(seat) < 3)
+        or int(seat) >= len(match.totals)
         or int(seat) == mine
         or request.POST.get("for_seat") == seat
     ):
@@ -388,7 +393,7 @@ def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
 
 def summary(request: HttpRequest, pk: int) -> HttpResponse:
     match, _ = _match(request, pk)
-    context = summary_context(match)
+    context = summary_context(match, most_notes=MOST_NOTES)
     context["chart"] = records.score_chart(context["names"], context["rounds"])
     return render(request, "scoring/summary.html", context)
 
@@ -431,21 +436,28 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "scoring/rules_game.html", game_rules(PRESETS[game]))
 
 
+def _known(request: HttpRequest) -> list[int] | None:
+    """The matches whose players this phone may see the records of: those it holds a
+    link to, or None (every player) when the server keeps public records."""
+    return None if settings.BONEYARD_PUBLIC_RECORDS else access.tables(request)
+
+
 @require_GET
 def players(request: HttpRequest) -> HttpResponse:
     """The leaderboard of every game, or of ``?game=``."""
     game = request.GET.get("game")
     if game is not None and game not in PRESETS:
         raise Http404("No such game.")
-    return render(request, "scoring/players.html", records.leaderboard_context(game))
+    context = records.leaderboard_context(game, _known(request))
+    return render(request, "scoring/players.html", context)
 
 
 @require_GET
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    found = get_object_or_404(Player, pk=pk)
-    return render(
-        request, "scoring/player.html", records.player_context(found, access.tables(request))
-    )
+    joined = access.tables(request)
+    public = settings.BONEYARD_PUBLIC_RECORDS
+    found = get_object_or_404(Player.objects.all() if public else records.players_of(joined), pk=pk)
+    return render(request, "scoring/player.html", records.player_context(found, joined))
 
 
 @require_http_methods(["GET", "POST"])
@@ -652,6 +664,8 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
             judged = services.correction(
                 match, fixes + (_fix_posted(request, match, seq, change, number),)
             )
+        except services.Stale as stale:
+            notice, status = say(stale.message), 409
         except IllegalAction as error:
             notice, status = error, 422
         except InvalidAction as error:
@@ -661,7 +675,10 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
             return _preview(request, match, judged)
     context = {"match": match, "number": number, "seq": seq, "entry": entry, "fixes": fixes}
     if change in ("replace", "insert"):
-        return _fix_pickers(request, match, context, change, notice, status)
+        try:
+            return _fix_pickers(request, match, context, change, notice, status)
+        except IllegalAction as error:  # no position to show: an earlier entry fails
+            notice, status = error, 422
     context.update(notice=notice, notice_text=_rule_text(notice))
     template = "scoring/fix.html#table" if request.htmx else "scoring/fix.html"
     return render(request, template, context, status=status)

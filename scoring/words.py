@@ -42,6 +42,10 @@ def describe(
         return table_words
     if family == "havoc" and not isinstance(action, Undo | Tally):
         return _havoc_words(action, names)
+    if isinstance(action, Engine) and family == "foot":  # no hub: the foot grows from it
+        return gettext("{who} placed {tile}, the round's double").format(
+            who=names[action.seat], tile=tile_name(action.tile)
+        )
     if isinstance(action, Engine):
         return gettext("{who} placed {tile} in the hub").format(
             who=names[action.seat], tile=tile_name(action.tile)

@@ -250,3 +250,13 @@ def stored(url: str, pk: int) -> dict:
     )
     result = manage(url, "shell", "--no-imports", "-c", code)
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def stored_players(url: str) -> list[str]:
+    """The names of every player the database holds, in order."""
+    code = (
+        "import json; from scoring.models import Player; "
+        "print(json.dumps(list(Player.objects.order_by('name').values_list('name', flat=True))))"
+    )
+    result = manage(url, "shell", "--no-imports", "-c", code)
+    return json.loads(result.stdout.strip().splitlines()[-1])

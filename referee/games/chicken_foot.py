@@ -731,9 +731,11 @@ def what_now(state: FootState) -> Said:
             search = Said("seats draw one tile each in turn, any seat beginning")
         else:
             search = Said("{who} draws next", who=state.names[state.turn])
+        # The double's place in the match, not the round's: an abandoned round is dealt again
+        # with the same double, as the next round of the log (issue 28).
         return Said(
-            "Round {number} of {rounds}: {engine} begins it. Whoever holds it places it; if "
-            "nobody does, {search}.",
+            "{engine} begins this round (double {number} of {rounds}). Whoever holds it places "
+            "it; if nobody does, {search}.",
             number=state.number,
             rounds=state.rounds,
             engine=state.engine,
@@ -836,7 +838,7 @@ def _check_engine(state: FootState, action: Engine) -> None:
         raise IllegalAction(
             "foot.rounds",
             Said(
-                "This round's double is {engine} (round {number} of {rounds}, {highest} down to "
+                "This round's double is {engine} (double {number} of {rounds}, {highest} down to "
                 "0-0), not {tile}: whoever holds {engine} places it.",
                 engine=engine,
                 number=state.number,

@@ -352,15 +352,16 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     in_set = len(DominoSet(options["set"]).tiles)
     reserve = options.get("reserve", 0)
     if dealt + reserve > in_set:
+        # What would be legal too: the most each seat can be dealt (issue 28).
         template = (
             phrase(
                 "A double-{top} set has {tiles}: not enough to deal {each} each to {players} "
-                "players and keep {reserve} back."
+                "players and keep {reserve} back (at most {most} each)."
             )
             if reserve
             else phrase(
                 "A double-{top} set has {tiles}: not enough to deal {each} each to {players} "
-                "players."
+                "players (at most {most} each)."
             )
         )
         raise InvalidAction(
@@ -371,7 +372,9 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
                 each=dealt // players,
                 players=players,
                 reserve=reserve,
-            )
+                most=(in_set - reserve) // players,
+            ),
+            rule="hand.count",
         )
     return options
 
@@ -462,7 +465,7 @@ def _check_turn(state: RoundState, seat: int, doing: Said) -> None:
             ),
         )
     if state.result is not None:
-        tallied = state.scoring.tallied  # an untallied round's end cites how it ended
+        tallied = state.scoring.tallied(state)  # an untallied round's end cites how it ended
         ended = "end.domino" if state.ended == DOMINO else "end.blocked"
         template = (
             phrase(
@@ -932,7 +935,16 @@ def _check_challenge(state: RoundState, action: Challenge) -> int:
 def _check_tally(state: RoundState, action: Tally) -> tuple[RoundState, RoundResult]:
     """The round as it ended and its result. A played round ended in play; a score-pad
     round (``pad.record``) ends with its tally, which says how."""
-    if not state.scoring.tallied:
+    if not state.scoring.tallied(state) and not state.dominards:
+        raise IllegalAction(
+            "threes.chip-out",
+            Said(
+                "In pub Fives and Threes nothing is counted at a round's end: the tile that "
+                "chips out scores its point as it is played, and a blocked round scores "
+                "nothing, so the hands are not tallied."
+            ),
+        )
+    if not state.scoring.tallied(state):
         raise IllegalAction(
             "dominards.domino-bonus",
             Said(
@@ -1449,7 +1461,7 @@ def _end_at_target(state: RoundState) -> RoundState:
 def _close_untallied(state: RoundState) -> RoundState:
     """Where the family scores a round's end in play (Dominards), the round closes with the
     action that ends it: there is nothing to tally."""
-    if state.ended is None or state.result is not None or state.scoring.tallied:
+    if state.ended is None or state.result is not None or state.scoring.tallied(state):
         return state
     if state.match_over:
         winner = state.champion  # None for a win shared at the top

@@ -12,12 +12,11 @@ from django.utils.translation import gettext, ngettext
 from referee import PRESETS, DominoSet, IllegalAction
 from referee.actions import INSERT, Correct
 from referee.rulebook import rule_text
-from referee.said import Said
 from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.drawing import tile_svg
 from scoring.models import Match
 from scoring.services import Table, new_key
-from scoring.speech import say
+from scoring.speech import all_of, say
 from scoring.words import describe_log
 
 
@@ -207,11 +206,10 @@ def record_forms(table: Table) -> dict[str, Any]:
     totals = team_totals(table.state.totals, sides)
     best = min(totals) if table.match.game in LOWEST_WINS else max(totals)
     leaders = [team_name(names, team) for team, t in zip(sides, totals, strict=True) if t == best]
-    if len(leaders) > 1:
-        tied = leaders[0]
-        for leader in leaders[1:]:  # "Ana and Ben and Caro", as the table says it
-            tied = Said("{first} and {last}", first=tied, last=leader)
-        winner_words = gettext("{who} share the top with {total}").format(who=say(tied), total=best)
+    if len(leaders) > 1:  # "Ana, Ben and Caro", as the referee lists names
+        winner_words = gettext("{who} share the top with {total}").format(
+            who=all_of(leaders), total=best
+        )
     elif len(sides[0]) == 1:
         winner_words = gettext("{who} wins with {total}").format(who=say(leaders[0]), total=best)
     else:

@@ -37,10 +37,11 @@ def foot_context(
     return context
 
 
-def foot_board(state: FootState, names: tuple[str, ...]) -> dict[str, Any]:
-    """The replay's board of a Chicken Foot step: what had to happen next and the foot."""
+def foot_board(state: FootState, names: tuple[str, ...], number: int) -> dict[str, Any]:
+    """The replay's board of a Chicken Foot step (of round ``number``): what had to happen
+    next and the foot."""
     return {
-        **train_board(state, names),
+        **train_board(state, names, number),
         "banner": say(chicken_foot.what_now(state)),
         **_foot(state),
     }

@@ -48,7 +48,7 @@ def havoc_context(
     finished = table.played.state if table.played is not None and table.played.finished else None
     context: dict[str, Any] = {
         **basics(table, notice, my_seat),
-        "banner": banner(state),
+        "banner": banner(state, table.number),
         "ring": ring_svg(names, state.direction, acting),
         "clockwise": state.direction > 0,
         "racks": [rack_card(state, seat) for seat in range(state.seats)],
@@ -60,7 +60,9 @@ def havoc_context(
             for s, (n, t) in enumerate(zip(names, state.totals, strict=True))
         ],
         "rounds": state.options["rounds"],
-        "last_result": havoc_result(finished, names) if finished is not None else None,
+        "last_result": havoc_result(finished, names, table.last_row.number)
+        if finished is not None and table.last_row is not None
+        else None,
         "shared_win": all_of([names[s] for s in (finished or state).shared]),
         **log_tail(log(table, "havoc")),
         "dead_double": _dead_double(state),
@@ -96,16 +98,19 @@ def _dead_double(state: HavocState) -> str:
     ).format(double=tile_name(double), who=state.names[state.turn])
 
 
-def banner(state: HavocState) -> str:
-    """What must happen now, in the rules' words."""
+def banner(state: HavocState, number: int) -> str:
+    """What must happen now in round ``number`` (as the log numbers it: an abandoned round
+    is not one of the agreed rounds, but it is a round of the log), in the rules' words."""
     names = state.names
     if state.match_over:
         return gettext("The match is over.")
+    if state.result is not None and state.result.reason == ABANDONED:  # no train filled
+        return gettext("Round {number} was abandoned: it scores nothing.").format(number=number)
     if state.ended is not None:
         return gettext(
             "{who}'s train is full: {who} wins round {number}. Tally the trays: every other "
             "seat's tray pips count against it."
-        ).format(who=names[state.ended], number=state.number)
+        ).format(who=names[state.ended], number=number)
     doubles = state.doubles
     if doubles is not None:
         n, double = doubles.number, doubles.double
@@ -122,7 +127,7 @@ def banner(state: HavocState) -> str:
     if state.turn is None:
         return gettext(
             "Round {number}: who begins? The first player draws a 7th tile from the boneyard."
-        ).format(number=state.number)
+        ).format(number=number)
     who = names[state.turn]
     if state.step == DRAW:
         takeable = ", ".join(
@@ -390,11 +395,11 @@ def _tally(state: HavocState, refused: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def havoc_result(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
+def havoc_result(state: HavocState, names: tuple[str, ...], number: int) -> dict[str, Any]:
     result = state.result
     assert result is not None
     return {
-        "number": state.number,
+        "number": number,
         "winner": names[result.winner] if result.winner is not None else None,
         "stopped": result.reason == havoc.STOPPED,
         "abandoned": result.reason == ABANDONED,

@@ -115,11 +115,11 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
     if family == "truck":
         context.update(_trucks(state, names))
     elif family == "havoc":
-        context.update(_racks(state, names))
+        context.update(_racks(state, names, number))
     elif family == "train":
-        context.update(mexican_board(state, names))
+        context.update(mexican_board(state, names, number))
     elif family == "foot":
-        context.update(foot_board(state, names))
+        context.update(foot_board(state, names, number))
     else:
         context.update(_layout(state, names, secret, actions[shown - 1] if shown else None))
     return context
@@ -298,16 +298,16 @@ def _trucks(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def _racks(state: HavocState, names: tuple[str, ...]) -> dict[str, Any]:
+def _racks(state: HavocState, names: tuple[str, ...], number: int) -> dict[str, Any]:
     """Double Domino Havoc: what had to happen next, the seats round the direction of play,
     and every rack."""
     return {
         "board": "racks",
-        "banner": say(banner(state)),
+        "banner": say(banner(state, number)),
         "ring": ring_svg(names, state.direction, state.acting),
         "clockwise": state.direction > 0,
         "racks": [rack_card(state, seat) for seat in range(state.seats)],
         "boneyard": state.boneyard,
         "out": len(state.out),
-        "result": havoc_result(state, names) if state.result is not None else None,
+        "result": havoc_result(state, names, number) if state.result is not None else None,
     }

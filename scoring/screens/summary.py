@@ -6,24 +6,31 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from referee import PRESETS, Play, parse_action
 from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring.models import Action, Match, Round
 from scoring.screens.common import TEAM_MARKS, aim, moved_words
-from scoring.speech import ended, say
+from scoring.speech import all_of, ended, say
 from scoring.words import describe
 
 # What the table recorded about its record (RULES.md §7): the score sheet lists each one.
 RECORD_KINDS = ("correct", "adjust", "abandon", "stop")
 
 
-def summary_context(match: Match) -> dict[str, Any]:
+# The score sheet's page lists this many of the table's notes about its record; a hostile
+# match may hold thousands, and each round's replay lists its own (issue 28).
+MOST_NOTES = 100
+
+
+def summary_context(match: Match, most_notes: int | None = None) -> dict[str, Any]:
     """A row per round: what each seat scored in it (every action's points, adjustments and
     corrections included, so the rows add up to the totals) and the running totals. In
     partnerships (RULES.md ``team.score``) each row also has each team's points and running
-    total, and the winners are named by their team ("Ana & Caro")."""
+    total, and the winners are named by their team ("Ana & Caro"). The notes (corrections,
+    adjustments...) are said in words up to ``most_notes`` (None: all of them); the others
+    are counted in ``notes_more``."""
     seats = list(match.seats.order_by("number").values_list("player__name", "player_id"))
     names = [name for name, _ in seats]
     family = PRESETS[match.game].family
@@ -35,14 +42,20 @@ def summary_context(match: Match) -> dict[str, Any]:
         .values_list("round__number", "seq", "kind", "payload", "points", "moved")
         .order_by("round__number", "seq")
     )
+    more = 0
+    taken_back = _taken_back(match)
     for number, seq, kind, payload, points, moved in log:
         if points:
             row = scored.setdefault(number, [0] * len(names))
             for seat, p in enumerate(points):
                 row[seat] += p
-        if kind in RECORD_KINDS:
+        if kind in RECORD_KINDS and most_notes is not None and len(notes) >= most_notes:
+            more += 1
+        elif kind in RECORD_KINDS:
             said = say(describe(parse_action(payload, family), names, family=family))
             said += say(moved_words(moved, names))
+            if (number, seq) in taken_back:  # listed, so it must not read as if it stood
+                said += " · " + gettext("taken back")
             notes.append({"number": number, "entry": seq + 1, "said": said})
     # Only a partnership match has teams to show; alone, every seat is its own "team".
     sides = teams(len(names), match.options) if match.options.get("partnerships") else None
@@ -80,10 +93,36 @@ def summary_context(match: Match) -> dict[str, Any]:
         "totals": match.totals,
         "teams": _teams(names, seats, sides, match.totals) if sides else None,
         "winner": credited(match.winner) if match.winner is not None else None,
+        # A tie at the top: every seat that shares the win, as the table named them.
+        "shared": all_of([names[int(n)] for n in match.shared.strip(",").split(",") if n]),
         "aim": say(aim(match)),
         "play": Play,
         "notes": notes,
+        "notes_more": more,
     }
+
+
+def _taken_back(match: Match) -> set[tuple[int, int]]:
+    """(round, entry) of every entry an undo took back: each undo takes back the last entry
+    still standing in its round (scoring.words.standing), corrections aside. Only the rounds
+    that hold an undo are read whole."""
+    rounds = Action.objects.filter(round__match=match, kind="undo").values("round")
+    log = (
+        Action.objects.filter(round__in=rounds)
+        .order_by("round__number", "seq")
+        .values_list("round__number", "seq", "kind")
+    )
+    undone: set[tuple[int, int]] = set()
+    kept: list[tuple[int, int]] = []
+    for number, seq, kind in log:
+        if kept and kept[-1][0] != number:
+            kept = []
+        if kind == "undo":
+            if kept:
+                undone.add(kept.pop())
+        elif kind != "correct":
+            kept.append((number, seq))
+    return undone
 
 
 def _team_columns(

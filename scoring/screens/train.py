@@ -76,7 +76,10 @@ def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -
             state.value,
         ),
         "double_blank_name": tile_name(Tile(0, 0)),
-        "round_number": state.number,  # of the match's rounds: an abandoned one is dealt again
+        # Rounds are numbered as the log records them; an abandoned round is dealt again
+        # with the same double as the next round, so the double's place may lag behind.
+        "round_number": table.number,
+        "agreed_number": state.number,
         "scoreboard": [
             {
                 "name": n,
@@ -90,7 +93,9 @@ def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -
         "engine_rule": "train.engine" if prefix == "train" else "foot.rounds",
         "rounds_rule": f"{prefix}.rounds",
         "score_rule": f"{prefix}.score",
-        "last_result": penalty_result(finished, state.names) if finished is not None else None,
+        "last_result": penalty_result(finished, state.names, table.last_row.number)
+        if finished is not None and table.last_row is not None
+        else None,
         "shared_win": all_of([state.names[s] for s in (finished or state).shared]),
         **log_tail(log(table, PRESETS[table.match.game].family)),
     }
@@ -126,21 +131,22 @@ def _finding(rules: Any, state: Any) -> dict[str, Any] | None:
     }
 
 
-def train_board(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
+def train_board(state: Any, names: tuple[str, ...], number: int) -> dict[str, Any]:
     """The replay's board of a train game's step (Chicken Foot's adds its own drawing):
     the engine, the boneyard and the round's result once tallied."""
     return {
         "board": "trains",
         "engine_tile": state.engine,
         "boneyard": state.boneyard,
-        "result": penalty_result(state, names) if state.result is not None else None,
+        "result": penalty_result(state, names, number) if state.result is not None else None,
     }
 
 
-def mexican_board(state: TrainState, names: tuple[str, ...]) -> dict[str, Any]:
-    """The replay's board of a Mexican Train step: what had to happen next and the trains."""
+def mexican_board(state: TrainState, names: tuple[str, ...], number: int) -> dict[str, Any]:
+    """The replay's board of a Mexican Train step (of round ``number``): what had to happen
+    next and the trains."""
     return {
-        **train_board(state, names),
+        **train_board(state, names, number),
         "banner": say(mexican_train.instruction(state)),
         "trains": [_train_row(state, track) for track in state.tracks],
     }
@@ -284,13 +290,13 @@ def _tally_row(
     }
 
 
-def penalty_result(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
-    """The round just tallied: who played out (or held fewest), each seat's pips and the
-    running totals (lowest wins)."""
+def penalty_result(state: Any, names: tuple[str, ...], number: int) -> dict[str, Any]:
+    """Round ``number``, just tallied: who played out (or held fewest), each seat's pips and
+    the running totals (lowest wins)."""
     result = state.result
     assert result is not None
     return {
-        "number": state.number,
+        "number": number,
         "abandoned": result.reason == ABANDONED,
         "stopped": result.reason == STOPPED,
         "reason": result.reason,

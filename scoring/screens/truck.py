@@ -107,6 +107,7 @@ def _chosen_seat(state: TruckState, asked: object, mine: int | None, moving_on: 
         isinstance(asked, str)
         and asked.isascii()
         and asked.isdecimal()
+        and len(asked) < 3  # int() of thousands of digits is refused (a 500), and slow
         and int(asked) < state.seats
     ):
         seat = int(asked)
@@ -166,6 +167,8 @@ def _draw(state: TruckState, seat: int) -> dict[str, Any]:
     """The draw: any tile nobody has named may come from the face-down pool, each face-up
     tile may be taken, and a tile another seat holds may be claimed when two want it
     (``truck.draw``): the referee says whether the claim stands."""
+    # A claim is offered only where the referee would grant it: on a tie the coin comes
+    # first, and the lower score keeps its tile (issue 28: it was offered, then refused).
     claims = [
         {
             "tile": held,
@@ -174,6 +177,7 @@ def _draw(state: TruckState, seat: int) -> dict[str, Any]:
             "holder": state.names[other],
         }
         for other, held in state.disputable(seat)
+        if dump_truck.check(state, Take(seat, held, state.sources[other] or "pool")) is None
     ]
     # A coin is offered only where a tie decides a tile this seat could claim.
     flips = [
@@ -290,6 +294,25 @@ def final_table(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
     result = state.result
     assert result is not None
     winner = names[result.winner] if result.winner is not None else None
+    if state.stop is not None:
+        # Stopped by the table (correct.abandon): the totals decide, and no truck is scored
+        # as it stands (that is truck.end's, and the game did not end by it).
+        rule, why = state.match_end  # type: ignore[misc]
+        return {
+            "winner": names[state.champion] if state.champion is not None else None,
+            "abandoned": state.stop.abandoned,
+            "stopped": True,
+            "why": say(why),
+            "rule": rule,
+            "rows": [
+                {
+                    "name": name,
+                    "svg": truck_svg(truck, (), gettext("{who}'s truck").format(who=name)),
+                    "total": total,
+                }
+                for name, truck, total in zip(names, state.trucks, state.totals, strict=True)
+            ],
+        }
     why = (
         gettext("The pool and every hand are empty")
         if result.reason == dump_truck.POOL_EMPTY

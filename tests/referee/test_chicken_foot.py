@@ -137,7 +137,8 @@ def test_a_deal_that_does_not_fit_the_set_is_refused():
 def test_nobody_holds_the_double_so_seats_draw_in_turn_from_the_beginner():
     state = new(3, "1 draw; 2 draw; 0 draw", leader=1)
     assert state.hands == (8, 8, 8) and state.boneyard == 31 and state.turn == 1
-    assert "9-9 begins it" in what_now(state) and "Ben draws next" in what_now(state)
+    assert "9-9 begins this round (double 1 of 10)" in what_now(state)
+    assert "Ben draws next" in what_now(state)
     refused(state, "2 draw", "foot.rounds", "9-9", "Ben draws next")
     refused(state, "1 9-8 on 9-9", "foot.rounds", "9-9 is not placed yet")
     refused(state, "1 pass", "foot.rounds", "Nobody passes", "Ben draws")

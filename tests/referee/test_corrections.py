@@ -311,13 +311,14 @@ MUGGINS = document(
 )  # fmt: skip
 
 # Fives and Threes (pub), two rounds; the second is led by the seat left of the first's leader.
+# Pub rounds are not tallied: the tile that chips out scores its point (threes.chip-out).
 THREES_ROUND_1 = [
     play(0, "3-3"), play(1, "3-0", "3-3"), play(0, "3-1", "3-3"), play(1, "1-1", "3-1"),
-    play(0, "0-0", "3-0"), hands(s1=["6-6"]),
+    play(0, "0-0", "3-0"),
 ]  # fmt: skip
 THREES_ROUND_2 = [
     play(1, "6-6"), play(0, "6-3", "6-6"), play(1, "6-0", "6-6"), play(0, "3-3", "6-3"),
-    play(1, "0-0", "6-0"), hands(s0=["5-5"]),
+    play(1, "0-0", "6-0"),
 ]  # fmt: skip
 THREES_TWO_ROUNDS = document("fives-and-threes", [THREES_ROUND_1, THREES_ROUND_2], hand_size=3)
 
@@ -838,8 +839,7 @@ def test_after_an_abandoned_round_the_game_still_says_who_leads():
     # next round starts as the game says (correct.abandon): Caro (left of Ben) leads it,
     # or Ben again, but never a free choice: Ana's lead is refused.
     first = [play(0, "3-3"), play(1, "3-0", "3-3"), play(2, "3-1", "3-3"), play(0, "1-1", "3-1"),
-             play(1, "0-0", "3-0"), play(2, "2-1", "1-1"), play(0, "2-2", "2-1"),
-             hands(s1=["6-6"], s2=["6-5"])]  # fmt: skip
+             play(1, "0-0", "3-0"), play(2, "2-1", "1-1"), play(0, "2-2", "2-1")]  # fmt: skip
     second = [play(1, "6-6"), play(2, "6-3", "6-6"), ABANDON]
     doc = document("fives-and-threes", [first, second, [play(0, "5-5")]], players=3, hand_size=3)
     assert where(refused(doc)) == (3, 1, "round.lead")

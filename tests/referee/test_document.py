@@ -10,7 +10,7 @@ import pytest
 
 from referee import DocumentError, Tally, export, replay
 from referee.actions import Stop
-from referee.document import FORMAT, most_actions
+from referee.document import FORMAT, MOST_ROUNDS, most_actions
 from referee.games import havoc
 from referee.games.line import BLOCKED, DOMINO
 from tests.referee.dominards_play import play_game
@@ -487,6 +487,13 @@ HOSTILE = [
     ("a blank name", BASE | {"players": ["Ana", "   "]}),
     ("a name too long", BASE | {"players": ["Ana", "B" * 41]}),
     ("the same name twice", BASE | {"players": ["Ana", "ana"]}),
+    ("the same name in another case", BASE | {"players": ["Strauß", "STRAUSS"]}),
+    ("the same name with a Kelvin sign", BASE | {"players": ["Kai", "\u212aai"]}),
+    ("a right-to-left override in a name", BASE | {"players": ["Ana", "B\u202eneB"]}),
+    ("a zero-width space in a name", BASE | {"players": ["Ana", "An\u200ba"]}),
+    ("a zero-width joiner in a name", BASE | {"players": ["Ana", "Ben\u200d"]}),
+    ("a left-to-right mark in a name", BASE | {"players": ["\u200eAna", "Ben"]}),
+    ("a control character in a name", BASE | {"players": ["Ana", "Be\x7fn"]}),
     ("one player", BASE | {"players": ["Ana"]}),
     ("too many players", BASE | {"players": [f"P{i}" for i in range(6)]}),
     ("options not an object", BASE | {"options": ["target", 50]}),
@@ -574,3 +581,14 @@ def test_a_round_longer_than_a_real_one_is_refused_where_it_passes_the_limit():
         replay(churned)
     assert (refused.value.round, refused.value.action) == (1, 381)
     assert "holds 380 entries" in refused.value.message
+
+
+def test_a_match_holds_two_hundred_rounds_and_no_more():
+    # Issue 28: a hostile match of thousands of rounds cost seconds on every page listing them.
+    one = [{"type": "play", "seat": 0, "tile": "6-6"}, {"type": "tally", "pips": {"1": 0}}]
+    doc = {"format": FORMAT, "game": "block", "options": {"hand_size": 1},
+           "players": ["Ana", "Ben"], "rounds": [{"actions": one}] * MOST_ROUNDS}  # fmt: skip
+    assert MOST_ROUNDS == 200 and len(replay(doc).rounds) == 200
+    with pytest.raises(DocumentError) as refused:
+        replay({**doc, "rounds": doc["rounds"] + [{"actions": []}]})
+    assert refused.value.round == 201 and "at most 200 rounds" in refused.value.message

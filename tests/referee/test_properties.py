@@ -432,9 +432,16 @@ def scores_follow_the_count(step: Step) -> None:
         if before.muggins:
             assert after.pending.worth == made and not any(after.last_points)
             return
-        if before.game.scoring == "threes" and before.options["exact_target"]:
-            if side_total(before, action.seat) + made > before.options["target"]:
+        target, threes = before.options.get("target"), before.game.scoring == "threes"
+        if threes and before.options["exact_target"]:
+            if side_total(before, action.seat) + made > target:
                 made = 0  # threes.target: a score past the target (the team's) is not scored
+        if threes and before.options["threes_scoring"] == "pub" and after.hands[action.seat] == 0:
+            # threes.chip-out: pub rounds are not tallied, the last tile scores 1 more, unless
+            # the count already won, and never past an exact target.
+            total = side_total(before, action.seat) + made
+            if not (made and total >= target):
+                made += 0 if before.options["exact_target"] and total + 1 > target else 1
         expected = tuple(made if s == action.seat else 0 for s in range(before.seats))
         assert after.last_points == expected
     elif isinstance(action, Declare):

@@ -166,12 +166,16 @@ def test_a_fives_and_threes_lead_scores_through_the_table(count, lead):
 
 
 def test_chip_out_scores_one_and_a_block_scores_nothing():
+    # Pub rules count nothing at a round's end, so the table is not asked for its hands
+    # (issue 28): the tile that chips out scores its point, and the round closes with it.
     domino = new("fives-and-threes", 2, "0 6-4", hand_size=1)
-    tallied = line.apply(domino, Tally(pips=((1, 12),)))
-    assert points(tallied) == (1, 0)  # threes.chip-out
+    assert points(domino) == (2 + 1, 0)  # the count of 10, and threes.chip-out
+    assert domino.result.reason == DOMINO and domino.result.winner == 0
+    assert refused(domino, Tally(pips=((1, 12),))).rule == "threes.chip-out"
     blocked = new("fives-and-threes", 2, "0 6-1; 1 pass; 0 pass", hand_size=2)
-    tallied = line.apply(blocked, Tally(pips=((0, 3), (1, 20))))
-    assert tallied.result.winner == 0 and points(tallied) == (0, 0)
+    assert blocked.result.reason == BLOCKED and points(blocked) == (0, 0)
+    assert blocked.result.points == (0, 0)
+    assert refused(blocked, Tally(pips=((0, 3), (1, 20)))).rule == "threes.chip-out"
 
 
 def test_face_modes_use_the_fives_end_bonus():
@@ -240,10 +244,12 @@ def test_a_default_follows_only_a_house_rule_declared_before_it():
 
 
 def test_the_chip_out_point_obeys_the_exact_target():
+    # 10 scores 2: past 61, not scored; the chip-out point then makes exactly 61.
     state = new("fives-and-threes", 2, "0 6-4", base=(60, 0), hand_size=1)
-    assert points(state) == (0, 0) and state.champion is None  # 10 scores 2: past 61
-    tallied = line.apply(state, Tally(pips=((1, 12),)))
-    assert tallied.champion == 0 and tallied.totals == (61, 0)
+    assert points(state) == (1, 0) and state.last_passed == 2
+    assert state.champion == 0 and state.totals == (61, 0)
+    short = new("fives-and-threes", 2, "0 6-3", base=(59, 0), hand_size=1)  # 9 scores 3: past
+    assert points(short) == (1, 0) and short.totals == (60, 0) and short.champion is None
 
 
 def test_later_rounds_are_led_by_the_seat_left_of_the_last_leader():
@@ -259,8 +265,7 @@ def test_later_rounds_are_led_by_the_seat_left_of_the_last_leader():
 
 def test_a_replayed_fives_and_threes_match_rotates_the_lead():
     rounds = [
-        {"actions": [{"type": "play", "seat": 1, "tile": "6-4"},
-                     {"type": "tally", "pips": {"0": 10}}]},
+        {"actions": [{"type": "play", "seat": 1, "tile": "6-4"}]},
         {"actions": [{"type": "play", "seat": 1, "tile": "6-4"}]},
     ]  # fmt: skip
     document = {
@@ -272,7 +277,7 @@ def test_a_replayed_fives_and_threes_match_rotates_the_lead():
     assert "round 2, action 1: round.lead: Ana leads this round" in str(error.value)
     rounds[1]["actions"][0]["seat"] = 0
     match = replay(document)
-    assert match.totals == (2, 2 + 1)  # Ben: lead 2, chip-out 1; then Ana's lead scores 2
+    assert match.totals == (2 + 1, 2 + 1)  # each leads 6-4 (2) and chips out with it (1)
 
 
 # -- fives.muggins --

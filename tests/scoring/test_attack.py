@@ -6,7 +6,13 @@ requests, seconds each. Each test holds one of issue 17's findings fixed:
 3. text that is no text never makes a 500;
 4. a phone shut out by new links sees nothing of the match;
 5. of keepers pressing "New links" at once, exactly one is told the links were made;
-6. rate limits hold under concurrency, counted in the database and in Redis.
+6. rate limits hold under concurrency, counted in the database and in Redis;
+
+and issue 28's findings that need real servers:
+
+7. a match read whole (its export, Ask the referee, verify_matches) while taps begin round
+   after round on the other server is read as one snapshot: never a 500, never a false alarm;
+8. phones making the same new name on both servers at once all get that one player.
 """
 
 from __future__ import annotations
@@ -21,7 +27,16 @@ from contextlib import ExitStack
 import pytest
 
 from tests.conftest import in_ci
-from tests.servers import Client, Server, database, new_match, stop_all, stored
+from tests.servers import (
+    Client,
+    Server,
+    database,
+    manage,
+    new_match,
+    stop_all,
+    stored,
+    stored_players,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the test's own database stays empty
 REDIS_URL = os.environ.get("BONEYARD_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -209,3 +224,63 @@ def test_rate_limits_hold_under_concurrency(servers, counter):
     form = {"game": "draw", "player-0": "Ana", "player-1": "Ben"}
     creates = Counter(at_once(30, lambda i: creators[i].post("/matches/new/", form)[0]))
     assert creates == {302: 9, 429: 21}, creates  # "create": 10 a minute, one used above
+
+
+# --- 7 (issue 28, defect 4) ---------------------------------------------------------------
+
+
+def test_a_match_read_whole_while_rounds_begin_is_one_snapshot(servers):
+    url, ports = servers()
+    creator = Client(ports[0])
+    creator.get("/matches/new/")
+    form = {"game": "block", "player-0": "Ana", "player-1": "Ben", "block.hand_size": "1",
+            "block.target": "200"}  # fmt: skip
+    assert creator.post("/matches/new/", form)[0] == 302
+    pk = int(re.search(r"/matches/(\d+)/", creator.location)[1])
+    tapper, reader = creator, Client(ports[1])
+    reader.cookies = dict(tapper.cookies)  # the same phone's session, on the other server
+    reader.get(f"/matches/{pk}/")
+    done = threading.Event()
+    answers: Counter = Counter()
+
+    def tap_rounds() -> None:
+        # Each round: a lead that dominoes (Ben holds the 0-0: nobody scores), then its tally.
+        try:
+            for n in range(25):
+                for data in ({"type": "play", "seat": str(n % 2), "tile": "6-6",
+                              "target": "lead"},
+                             {"type": "tally", f"pips-{1 - n % 2}": "0"}):  # fmt: skip
+                    version, keys = screen(tapper, pk)
+                    status, _ = tapper.post(
+                        f"/matches/{pk}/act/", {**data, "version": version, "key": keys[0]}
+                    )
+                    answers[status] += 1
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=tap_rounds)
+    worker.start()
+    reads = Counter()
+    while not done.is_set():
+        reads[reader.get(f"/matches/{pk}/export.json")[0]] += 1
+        reads[reader.post(f"/matches/{pk}/ask/", {})[0]] += 1
+        verified = manage(url, "verify_matches", check=False)
+        reads["verify " + str(verified.returncode)] += 1
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+    worker.join(60)
+    assert set(reads) <= {200, 302, 429, "verify 0"} and reads[200] > 0, reads  # 429: asks
+    assert answers[200] == 50, answers  # every tap recorded (the reads never blocked one)
+
+
+# --- 8 (issue 28, defect 7) ---------------------------------------------------------------
+
+
+def test_phones_making_the_same_new_name_on_both_servers_at_once_get_one_player(servers):
+    url, ports = servers()
+    phones = [Client(ports[i % 2]) for i in range(8)]
+    for phone in phones:
+        phone.get("/matches/new/")
+    form = {"game": "draw", "player-0": "Zoë", "player-1": "Ana"}
+    made = Counter(at_once(8, lambda i: phones[i].post("/matches/new/", form)[0]))
+    assert made == {302: 8}, made
+    assert stored_players(url) == ["Ana", "Zoë"]

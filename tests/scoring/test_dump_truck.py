@@ -113,18 +113,21 @@ def test_a_claim_by_the_lower_score_and_a_coin_between_tied_seats(scorekeeper, t
     tap(scorekeeper, trucks, {"type": "return", "seat": "0", "tile": "6-6"})
     take(scorekeeper, trucks, 1, "5-5")
     load(scorekeeper, trucks, 1, "5-5", "0,0;0,1")
-    # Turn 2: Ben takes 6-6 face up, and Ana wants it too; they are tied on 0.
+    # Turn 2: Ben takes 6-6 face up, and Ana wants it too; they are tied on 0: the coin is
+    # offered, not the claim, which the referee would refuse until the coin is tossed.
     take(scorekeeper, trucks, 1, "6-6", "face-up")
     html = page(scorekeeper, trucks, "?seat=0")
-    assert "Ana wants 6-6 too (Ben has it)" in html
+    assert "Ana wants 6-6 too" not in html and "Flip a coin: Ana or Ben chooses first" in html
     claim = {"type": "take", "seat": "0", "claim": "face-up/6-6"}
-    response = tap(scorekeeper, trucks, claim)
+    response = tap(scorekeeper, trucks, claim)  # sent anyway: refused, and why
     assert response.status_code == 422
     assert "tied on 0: flip the coin" in response.content.decode()
     assert tap(scorekeeper, trucks, {"type": "flip", "seat": "0", "other": "1"}).status_code == 200
     flip = Action.objects.filter(round__match=trucks).last()
     assert flip.kind == "flip" and flip.payload["seats"] == [0, 1]
     winner = flip.payload["first"]
+    offered = "Ana wants 6-6 too (Ben has it)" in page(scorekeeper, trucks, "?seat=0")
+    assert offered == (winner == 0)  # offered only when it stands
     response = tap(scorekeeper, trucks, claim)
     state = state_of(trucks)
     if winner == 0:

@@ -19,6 +19,14 @@ from scoring.screens.summary import summary_context
 
 from .conftest import keep
 
+
+@pytest.fixture(autouse=True)
+def _public_records(settings) -> None:
+    """These tests read records as anyone may on a server with public records; who may see
+    them when they are private is tests/scoring/test_attacked.py's (issue 28)."""
+    settings.BONEYARD_PUBLIC_RECORDS = True
+
+
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["Ana", "Ben", "Caro", "Dan"]
 

@@ -274,8 +274,9 @@ def test_the_match_page_shows_the_house_rules_in_force(scorekeeper, db):
     match = keep(scorekeeper, services.create_match("draw", ["Ana", "Ben"], {"target": 150}))
     html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
     rules = html[html.index('class="house-rules"') :]
-    assert "Play to: <strong>150</strong> <small>(changed)</small>" in rules
-    assert "Drawing: <strong>playable</strong> <a" in rules
+    # In the players' words, as the new-match form offers them (issue 28).
+    assert "Play to: <strong>150 points</strong> <small>(changed)</small>" in rules
+    assert "Drawing: <strong>until a tile fits</strong> <a" in rules
     assert 'href="/rules/draw/"' in rules
 
 

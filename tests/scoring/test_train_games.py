@@ -33,9 +33,9 @@ def words(html: str, start: str, length: int = 400) -> str:
 def keep_round(client, match, how: str):
     html = page(client, match)
     version = re.search(r'name="version" value="(\d+)"', html).group(1)
-    return client.post(
-        f"/matches/{match.pk}/keep/", {"record": how, "version": version}, HTTP_HX_REQUEST="true"
-    )
+    key = re.search(r'name="key" value="(\w+)"', html).group(1)
+    form = {"record": how, "version": version, "key": key}
+    return client.post(f"/matches/{match.pk}/keep/", form, HTTP_HX_REQUEST="true")
 
 
 @pytest.fixture

@@ -29,9 +29,11 @@ class Family:
 
     #: The rule a match won at the target cites (every refusal after the end names it).
     target = "block.score"
-    #: Whether a round's end is scored from the hands tallied; Dominards scores it in the
-    #: play that ends the round, so its rounds close at once.
-    tallied = True
+
+    def tallied(self, state: RoundState) -> bool:
+        """Whether a round's end is scored from the hands tallied. Where it is scored in the
+        play that ends the round (Dominards, pub Fives and Threes) the round closes at once."""
+        return True
 
     def worth(self, state: RoundState, count: int) -> int:
         """What a play that leaves ``count`` scores."""

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 
 class Dominards(Family):
-    tallied = False
+    def tallied(self, state: RoundState) -> bool:
+        return False
 
     def play(self, state: RoundState, action: Play) -> RoundState:
         """The targets the play meets (``dominards.card``, ``.multiple``, ``.virtual``,

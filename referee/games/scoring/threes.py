@@ -5,13 +5,15 @@ fives end bonus; the match ends the moment a seat reaches the target, exactly wi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from referee.games.scoring.base import DOMINO, Family
+from referee.games.scoring.base import DOMINO, Family, credit
 from referee.games.scoring.fives import FIVES
 from referee.said import Said
 
 if TYPE_CHECKING:
+    from referee.actions import Play
     from referee.games.line import RoundState
 
 
@@ -29,11 +31,29 @@ class Threes(Family):
             return sum(count // d for d in by)
         return count * (len(by) if mode == "face-each" else min(1, len(by)))
 
+    def tallied(self, state: RoundState) -> bool:
+        """Pub rules count nothing at a round's end (``threes.chip-out``): the chip-out point
+        is scored with the last tile and a blocked round scores nothing, so the table is not
+        asked for its hands. The face modes pay the fives end bonus from them."""
+        return state.options["threes_scoring"] != "pub"
+
+    def play(self, state: RoundState, action: Play) -> RoundState:
+        """The count the play leaves scores; in pub mode the tile that chips out scores 1
+        more (``threes.chip-out``), obeying the exact target as any point does."""
+        after = super().play(state, action)
+        if self.tallied(state) or after.ended != DOMINO or after.champion is not None:
+            return after
+        chipped = credit(after, {action.seat: 1})
+        return replace(
+            chipped,
+            last_points=tuple(
+                a + b for a, b in zip(after.last_points, chipped.last_points, strict=True)
+            ),
+            last_passed=after.last_passed or chipped.last_passed,
+        )
+
     def round_end(self, state: RoundState, pips: tuple[int, ...], winner: int) -> tuple[int, Said]:
-        """``threes.chip-out`` in pub mode (a blocked round scores nothing); the face modes
-        use ``fives.end-bonus``."""
-        if state.options["threes_scoring"] == "pub":
-            return (1 if state.ended == DOMINO else 0), Said("")
+        """The face modes use ``fives.end-bonus`` (pub rounds are not tallied)."""
         return FIVES.round_end(state, pips, winner)
 
     def ends_at_once(self, state: RoundState) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from django.core.management.base import BaseCommand
+from django.db import IntegrityError
 
 from referee import DocumentError, InvalidAction
 from scoring.edge import MAX_DOCUMENT, read_document
@@ -34,6 +35,8 @@ class Command(BaseCommand):
             self._fail(error.message)
         except InvalidAction as error:
             self._fail(error.message)
+        except IntegrityError:  # the database refused a row: nothing was stored
+            self._fail(f"{path}: the database refused to store it; nothing was imported.")
         self.stdout.write(str(match.pk))
 
     def _fail(self, message: str) -> None:
