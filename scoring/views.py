@@ -208,7 +208,7 @@ def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpRespo
         else:
             answer = write(match, role)
             if answer is not None:
-                return answer
+                return _showing_the_turn(answer)
     except services.Stale as stale:
         status, notice = 409, say(stale.message)
     except IllegalAction as error:
@@ -220,7 +220,20 @@ def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpRespo
     match.refresh_from_db()
     refused = request.POST if status in (400, 422) and said_back else None
     done = status == 200 and said_back
-    return _render_table(request, match, role, None, notice, status, refused, done=done)
+    response = _render_table(request, match, role, None, notice, status, refused, done=done)
+    return _showing_the_turn(response)
+
+
+# After a tap, the page shows what the next player needs: the top of the turn (what was
+# just recorded or refused, then the banner) just below the sticky score strip, wherever
+# the tap was made (boneyard.css gives .turn-top its margin). Updates from other phones
+# keep the player's view where it is (boneyard.js).
+SHOW_THE_TURN = "outerHTML show:.turn-top:top"
+
+
+def _showing_the_turn(response: HttpResponse) -> HttpResponse:
+    response["HX-Reswap"] = SHOW_THE_TURN
+    return response
 
 
 # The taps that belong to the seat whose turn it is (Dump Truck's seats act at once, and its
@@ -525,7 +538,8 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
         house_rules=house_rules(table.match.game, table.match.options),
     )
     template = f"{screen}#table" if request.htmx else screen
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    return _showing_the_turn(response) if request.method == "POST" else response
 
 
 def export_download(request: HttpRequest, pk: int) -> HttpResponse:

@@ -62,13 +62,21 @@ def table_context(
         )
     undo_state = table.undo_state
     parts = state.layout.count_parts() if not state.muggins else ()
+    shows = sorted({m.end.shows for m in marks}, reverse=True)
     return {
         **basics(table, notice, my_seat),
         "layout_svg": layout_svg(
             state.layout, marks, frozenset(t for t, _ in parts), count_shown=not state.muggins
         ),
         "marks": marks,
-        "picker_html": picker_html(picker, tile),
+        "picker": picker_html(picker, tile),
+        # Said when a tapped tile fits no open end (the referee's reason is said where the
+        # rules rather than the numbers forbid it).
+        "nofit": gettext("This tile fits no open end: they show {numbers}.").format(
+            numbers=all_of([str(n) for n in shows])
+        )
+        if shows
+        else "",
         "leading": not state.layout.placed and not state.is_over,
         "leaders": [state.leader]
         if state.leader is not None

@@ -64,13 +64,26 @@ function boneyardSays(name, params) {
     }
     var why = form.querySelector("#why");
     if (why) {
-      // The referee's reason the tapped tile fits nowhere, with its rule as a link.
-      var rule = chosen && chosen.dataset.why ? chosen.dataset.rule : "";
-      why.querySelector(".why-text").textContent = rule ? chosen.dataset.why : "";
+      // What the tapped tile needs said, in the server's words: the referee's reason it fits
+      // nowhere (its own, or the table's "no open end shows its numbers"), with the rule as
+      // a link; or, where it fits several places, that the second tap chooses one.
+      var text = "", rule = "";
+      if (chosen && chosen.dataset.why) {
+        text = chosen.dataset.why;
+        rule = chosen.dataset.rule;
+      } else if (chosen && !fits.length && why.dataset.nofit) {
+        text = why.dataset.nofit;
+        rule = why.dataset.nofitRule;
+      } else if (fits && fits.length > 1) {
+        text = why.dataset.choose || "";
+      }
+      why.querySelector(".why-text").textContent = text;
       var link = why.querySelector("a.rule");
       link.textContent = rule;
       link.href = why.dataset.rules + "#" + rule;
-      why.hidden = !rule;
+      why.querySelector(".why-rule").hidden = !rule;
+      why.classList.toggle("choose", !!text && !rule);
+      why.hidden = !text;
     }
     root.querySelectorAll(".end-marker").forEach(function (mark) {
       var ok = fits !== null && fits.indexOf(mark.dataset.end) !== -1;
@@ -85,18 +98,32 @@ function boneyardSays(name, params) {
   document.addEventListener("change", function (event) {
     if (event.target.name !== "tile") return;
     refresh(document);
-    playAtOnce(event.target.form);
+    if (!playAtOnce(event.target.form)) bringIntoView(document.getElementById("why"));
   });
+  // The words said for the tapped tile, and the ends below them, in view below the score
+  // strip: a tile tapped far down the picker does not leave its second tap out of sight.
+  function bringIntoView(why) {
+    var ends = document.getElementById("ends");
+    var said = why && !why.hidden;
+    if (!ends || !(said || ends.querySelector(".fits"))) return;
+    var strip = document.querySelector("#table .strip");
+    var top = (strip ? strip.getBoundingClientRect().bottom : 0) + 8;
+    var from = (said ? why : ends).getBoundingClientRect().top;
+    var to = ends.getBoundingClientRect().bottom;
+    if (from < top) window.scrollBy(0, from - top);
+    else if (to > window.innerHeight) window.scrollBy(0, Math.min(to - window.innerHeight + 8, from - top));
+  }
   // A tile that fits one end only is played on its first tap; the second tap is needed only
   // to choose between ends. Not the lead (its seat is chosen first), not at the referee's
   // desk, and not where Dominards offers a card to drop: that choice is the player's.
   function playAtOnce(form) {
-    if (!form || form.id !== "play-form" || form.hasAttribute("data-desk")) return;
+    if (!form || form.id !== "play-form" || form.hasAttribute("data-desk")) return false;
     var lit = form.querySelectorAll(".end-button.fits:not(.card-button)");
-    if (lit.length !== 1 || lit[0].dataset.end === "lead") return;
+    if (lit.length !== 1 || lit[0].dataset.end === "lead") return false;
     var freeDrop = form.querySelector("#free-drop");
-    if (form.querySelector(".card-button:not([hidden])") || (freeDrop && !freeDrop.hidden)) return;
+    if (form.querySelector(".card-button:not([hidden])") || (freeDrop && !freeDrop.hidden)) return false;
     lit[0].click();
+    return true;
   }
   function showOneTap(root) {
     root.querySelectorAll(".one-tap").forEach(function (hint) { hint.hidden = false; });
@@ -258,6 +285,32 @@ function boneyardSays(name, params) {
     var load = document.getElementById("load-form");
     var unload = document.getElementById("unload");
     if ((load && load.dataset.first) || (unload && unload.open)) event.detail.shouldSwap = false;
+  });
+  // A table drawn again keeps the player's view: the first element with an id that was in
+  // view below the score strip is where it was on the screen, whatever grew or shrank
+  // above it (another phone's play, the line said back). After this phone's own tap the
+  // server asks htmx to show the turn's top instead (views.SHOW_THE_TURN).
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    kept = null;
+    var table = event.detail.target;
+    if (!event.detail.shouldSwap || !table || table.id !== "table") return;
+    var strip = table.querySelector(".strip");
+    var below = strip ? strip.getBoundingClientRect().bottom : 0;
+    var marks = table.querySelectorAll("[id]");
+    for (var i = 0; i < marks.length; i++) {
+      var box = marks[i].getBoundingClientRect();
+      if (box.height && box.top >= below) {
+        kept = { id: marks[i].id, top: box.top };
+        return;
+      }
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!kept || event.target.id !== "table") return;
+    var mark = document.getElementById(kept.id);
+    if (mark) window.scrollBy(0, mark.getBoundingClientRect().top - kept.top);
+    kept = null;
   });
   document.addEventListener("DOMContentLoaded", function () { refresh(document); });
   document.addEventListener("htmx:afterSettle", function () { refresh(document); });
