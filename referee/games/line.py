@@ -848,7 +848,11 @@ def _check_muggins(state: RoundState, action: Muggins) -> int:
             ),
         )
     missed = pending.worth - pending.said
-    if missed <= 0:
+    # Before the declaration a call always stands and takes what the play made, nothing
+    # included: refusing it when the play made nothing would say so while the window is
+    # open (a call would probe the hidden count), and would say the player declared what
+    # they had not. Once declared, a call that finds nothing missing is refused.
+    if missed <= 0 and pending.declared is not None:
         raise IllegalAction(
             "fives.muggins",
             Said(
