@@ -62,6 +62,15 @@ def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[
     raise InvalidAction(gettext("This form does not say what happened; reload the page."))
 
 
+def declaration(post: QueryDict, play: dict[str, Any]) -> dict[str, Any] | None:
+    """Muggins (``fives.muggins``): the declaration a phone made with its play, sent in the
+    same tap, or None. The referee judges it after the play, in the same transaction."""
+    points = post.get("declare", "")
+    if play.get("type") != "play" or points == "":
+        return None
+    return {"type": "declare", "seat": play.get("seat", ""), "points": points}
+
+
 def _train(kind: str, post: QueryDict, family: str) -> dict[str, Any]:
     """Mexican Train and Chicken Foot: the engine placed, a tile played on a train (or on a
     tile of the foot), a draw of one tile."""

@@ -24,6 +24,7 @@ from scoring.forms import (
     PARTNERS,
     PairsNeedFour,
     action_from_post,
+    declaration,
     new_match_from_post,
     parse_version,
     seat_order,
@@ -176,15 +177,20 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def act(request: HttpRequest, pk: int) -> HttpResponse:
+    entries = [1]  # said back: the play and its declaration when a tap holds both
+
     def write(match: Match, role: str) -> HttpResponse | None:
         data = action_from_post(request.POST, len(match.totals), PRESETS[match.game].family)
         confirm = _someone_elses_turn(request, match, data)
         if confirm is not None:  # asked before anything is recorded
             return _render_table(request, match, role, None, confirm=confirm)
-        services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
+        then = declaration(request.POST, data)
+        version, key = parse_version(request.POST), request.POST.get("key", "")
+        services.record(pk, data, version, key, then=then)
+        entries[0] = 1 if then is None else 2
         return None
 
-    return _keeping(request, pk, write, said_back=True)
+    return _keeping(request, pk, write, said_back=True, entries=entries)
 
 
 @require_POST
@@ -197,7 +203,9 @@ def keep_round(request: HttpRequest, pk: int) -> HttpResponse:
     return _keeping(request, pk, write, said_back=False)
 
 
-def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpResponse:
+def _keeping(
+    request: HttpRequest, pk: int, write, said_back: bool, entries: list[int] | None = None
+) -> HttpResponse:
     """A keeper's POST to the table: ``write`` records it (or answers first); a refusal is
     rendered in place with its status (403, 409, 422, 400), keeping what was chosen."""
     match, role = _match(request, pk)
@@ -219,7 +227,7 @@ def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpRespo
         return redirect("table", pk=pk)  # post/redirect/get without JavaScript
     match.refresh_from_db()
     refused = request.POST if status in (400, 422) and said_back else None
-    done = status == 200 and said_back
+    done = (entries or [1])[0] if status == 200 and said_back else 0
     response = _render_table(request, match, role, None, notice, status, refused, done=done)
     return _showing_the_turn(response)
 
@@ -335,7 +343,7 @@ def play_again(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _render_table(
-    request, match, role, tile, notice=None, status=200, refused=None, confirm=None, done=False
+    request, match, role, tile, notice=None, status=200, refused=None, confirm=None, done=0
 ) -> HttpResponse:
     table = services.load_table(match)
     access.draw_faces(request, match)
@@ -345,7 +353,7 @@ def _render_table(
     context["faces"] = access.faces(request)
     context["face_choices"] = FACE_CHOICES
     if done:  # what was just recorded, said back, so a tap is never recorded unseen
-        context["done"] = services.recorded_words(table)
+        context["done"] = services.recorded_words(table, done)
     if refused is not None and refused.get("type") in ("adjust", "abandon", "stop"):
         context["record"] |= {"open": True, "chosen": refused}  # refused: kept as chosen
     if confirm is not None:

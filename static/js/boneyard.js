@@ -89,7 +89,31 @@ function boneyardSays(name, params) {
       var ok = fits !== null && fits.indexOf(mark.dataset.end) !== -1;
       mark.classList.toggle("fits", ok);
     });
+    // Muggins: another tile tapped, the end chosen for the last one waits no more.
+    var declaring = form.querySelector("#declare-now");
+    if (declaring) chooseEnd(form, null);
   }
+  // Muggins (fives.muggins): the end tapped waits for the score, chosen on this phone
+  // before anything is sent; the play and its declaration then go in one request, so no
+  // other phone can call between them. Without this script the end records the play alone.
+  function chooseEnd(form, button) {
+    var panel = form.querySelector("#declare-now");
+    var target = panel.querySelector('input[name="target"]');
+    target.value = button ? button.value : "";
+    target.disabled = !button;
+    form.querySelectorAll(".end-button").forEach(function (end) {
+      end.classList.toggle("chosen", end === button);
+      end.setAttribute("aria-pressed", end === button ? "true" : "false");
+    });
+    panel.hidden = !button;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#play-form[data-declare] .end-button");
+    if (!button) return;
+    event.preventDefault();
+    chooseEnd(button.form, button);
+    bringIntoView(document.getElementById("ends"), document.getElementById("declare-now"));
+  }, true);
   function cardName(card) {
     if (card === "A1") return boneyardSays("sayAceLow");
     if (card === "A14") return boneyardSays("sayAceHigh");
@@ -98,18 +122,21 @@ function boneyardSays(name, params) {
   document.addEventListener("change", function (event) {
     if (event.target.name !== "tile") return;
     refresh(document);
-    if (!playAtOnce(event.target.form)) bringIntoView(document.getElementById("why"));
-  });
-  // The words said for the tapped tile, and the ends below them, in view below the score
-  // strip: a tile tapped far down the picker does not leave its second tap out of sight.
-  function bringIntoView(why) {
+    if (playAtOnce(event.target.form)) return;
+    // The words said for the tapped tile, and the ends below them, in view: a tile tapped
+    // far down the picker does not leave its second tap out of sight.
+    var why = document.getElementById("why");
     var ends = document.getElementById("ends");
     var said = why && !why.hidden;
-    if (!ends || !(said || ends.querySelector(".fits"))) return;
+    if (ends && (said || ends.querySelector(".fits"))) bringIntoView(said ? why : ends, ends);
+  });
+  // The part of the page from ``first`` to ``last`` in view below the score strip, moving
+  // the page as little as it takes (the top wins when it does not all fit).
+  function bringIntoView(first, last) {
     var strip = document.querySelector("#table .strip");
     var top = (strip ? strip.getBoundingClientRect().bottom : 0) + 8;
-    var from = (said ? why : ends).getBoundingClientRect().top;
-    var to = ends.getBoundingClientRect().bottom;
+    var from = first.getBoundingClientRect().top;
+    var to = last.getBoundingClientRect().bottom;
     if (from < top) window.scrollBy(0, from - top);
     else if (to > window.innerHeight) window.scrollBy(0, Math.min(to - window.innerHeight + 8, from - top));
   }
