@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -76,10 +77,18 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+STARTED = "started"  # the match this phone last started, and the form that started it
+
+
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest) -> HttpResponse:
     error, pairs_error, chosen = None, None, request.POST or None
+    started = _started(request)
     if request.method == "POST":
+        if started is not None and request.POST.get("key") == started["key"]:
+            # The form sent again (a double tap, a page the Back button restored): it
+            # started its match already; one form starts one match.
+            return redirect("table", pk=started["match"].pk)
         try:
             if not access.allowed(request, "create"):
                 raise InvalidAction(str(TOO_MANY))
@@ -91,7 +100,18 @@ def new_match(request: HttpRequest) -> HttpResponse:
             error = say(problem.message)
         else:
             access.join(request, match, match.keep_token)  # the creator keeps score
+            request.session[STARTED] = {
+                "match": match.pk,
+                "key": request.POST.get("key", ""),
+                "form": _as_chosen(request.POST, game),
+            }
             return redirect("table", pk=match.pk)
+    elif started is not None:
+        # Back from the table (or New match again): the form as it was sent, beside the
+        # way to the match it started, rather than an empty form.
+        chosen = QueryDict(mutable=True)
+        for name, values in started["form"].items():
+            chosen.setlist(name, values)
     # Names from the matches this phone holds a link to, never a stranger's players.
     names = list(
         Player.objects.filter(seats__match__in=access.tables(request))
@@ -109,9 +129,34 @@ def new_match(request: HttpRequest) -> HttpResponse:
             "error": error,
             "chosen": chosen,
             "pairs": _pairs(chosen, pairs_error),
+            "started": started["match"] if started is not None and not refused else None,
+            "key": services.new_key(),
         },
         status=(429 if error == str(TOO_MANY) else 400) if refused else 200,
     )
+
+
+def _started(request: HttpRequest) -> dict[str, Any] | None:
+    """The match this phone last started, while it is played and the phone holds its link,
+    with the key and the fields of the form that started it."""
+    started = request.session.get(STARTED)
+    if not isinstance(started, dict):
+        return None
+    match = Match.objects.filter(pk=started.get("match"), status=Match.PLAYING).first()
+    if match is None or access.role(request, match) is None:
+        return None
+    return {**started, "match": match}
+
+
+def _as_chosen(post: QueryDict, game: str) -> dict[str, list[str]]:
+    """The fields of a new-match form worth keeping: the names, the game, the pairs and the
+    chosen game's house rules (the session is a small signed cookie)."""
+    kept = ("game", "partnerships", "partner")
+    return {
+        name: post.getlist(name)
+        for name in post
+        if name in kept or name.startswith(("player-", f"{game}."))
+    }
 
 
 def _pairs(chosen: QueryDict | None, error: str | None) -> dict[str, Any]:
@@ -638,6 +683,8 @@ CHANGES = ("replace", "insert", "remove")
 
 def _fixes_held(request: HttpRequest, match: Match) -> tuple[services.Fix, ...]:
     held = request.session.get(FIXING, {}).get(str(match.pk), [])
+    if held == FIXED:
+        return ()
     try:
         return services.read_fixes(held, PRESETS[match.game].family) if held else ()
     except InvalidAction:
@@ -649,6 +696,24 @@ def _hold_fixes(request: HttpRequest, match: Match, fixes: tuple[services.Fix, .
     request.session[FIXING] = {str(match.pk): [list(fix) for fix in fixes]} if fixes else {}
 
 
+FIXED = "confirmed"  # what the session holds for a match once its correction is recorded
+
+
+def _confirmed(request: HttpRequest, match: Match) -> bool:
+    """This phone confirmed a correction of ``match`` and has begun no fixing since: a fix
+    page asked for now is one the Back button found again."""
+    return request.session.get(FIXING, {}).get(str(match.pk)) == FIXED
+
+
+STALE_FIX = gettext_lazy(
+    "This page is out of date: the correction it was part of has been recorded (or another "
+    "was begun since), so nothing here is recorded. The table shows what stands now."
+)
+
+
+# A fix page is one step of a correction under way: never kept for the Back button to show
+# again as it was; asked for again, it says when it is out of date.
+@never_cache
 @require_http_methods(["GET", "POST"])
 def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") -> HttpResponse:
     """Fix entry ``seq`` of round ``number``: what went wrong (GET), the table's pickers at
@@ -660,6 +725,12 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
         raise Http404("No such correction.")
     if request.method == "GET" and not change and "more" not in request.GET:
         _hold_fixes(request, match, ())  # a Fix tapped in a log starts afresh
+    elif _confirmed(request, match):
+        # Reached by the Back button after the correction was confirmed: say so, rather
+        # than offer to record it a second time.
+        context = {"match": match, "notice": str(STALE_FIX), "lost": True}
+        template = "scoring/fix.html#table" if request.htmx else "scoring/fix.html"
+        return render(request, template, context, status=409)
     fixes = _fixes_held(request, match)
     try:
         entry = services.entry_words(match, fixes, number, seq)
@@ -799,7 +870,7 @@ def fix_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         context = {"match": match, "notice": notice, "notice_text": _rule_text(notice),
                    "lost": True}  # fmt: skip
         return render(request, "scoring/fix.html", context, status=status)
-    _hold_fixes(request, match, ())
+    request.session[FIXING] = {str(pk): FIXED}  # a fix page the Back button finds is stale
     messages.success(
         request, gettext("Corrected. The log keeps the original entry and the correction.")
     )

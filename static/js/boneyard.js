@@ -231,7 +231,7 @@ function boneyardSays(name, params) {
   var waitingFor = null; // "tap" while a tap is being sent again, "poll" when polls fail
   function banner(text, kind) {
     var box = document.getElementById("connection");
-    if (!box) return;
+    if (!box || waitingFor === "gone") return;  // a phone shut out stays told so
     box.textContent = text || "";
     box.hidden = !text;
     waitingFor = text ? kind : null;
@@ -260,12 +260,17 @@ function boneyardSays(name, params) {
       });
     }, 500 * retries);
   });
-  // New links were made, or the match is gone: say so rather than freeze in silence.
+  // New links were made, or the match is gone: say so rather than freeze in silence, and
+  // for good. The page stays in view, greyed, and nothing on it can be tapped: a tap could
+  // only be refused, and would look as if the table were live again.
   document.addEventListener("htmx:responseError", function (event) {
     if (event.detail.xhr && event.detail.xhr.status === 404) {
       banner(boneyardSays("sayGone"), "gone");
       var poll = document.getElementById("poll");
       if (poll) poll.remove();
+      var main = document.querySelector("main");
+      if (main) main.inert = true;
+      document.body.classList.add("shut-out");
     }
   });
   // An answer clears the banner it concerns: a poll's answer says nothing about a tap that

@@ -98,6 +98,32 @@ def test_a_stale_correction_gets_409_and_changes_nothing(scorekeeper):
     assert snapshot(match) == before
 
 
+def test_a_fix_page_found_again_by_back_after_the_correction_says_it_is_stale(scorekeeper):
+    match = _fives(scorekeeper)
+    url = f"/matches/{match.pk}/rounds/1/fix/1/replace/"
+    really = {"type": "play", "seat": "1", "tile": "6-4", "target": "6-6"}
+    preview = _preview(scorekeeper, match, 1, 1, "replace", really)
+    # Never kept by the browser as it was: the Back button asks for it again.
+    assert "no-store" in preview["Cache-Control"]
+    picker = scorekeeper.get(url)
+    assert _confirm(scorekeeper, preview).status_code == 302
+    before = snapshot(match)
+    # The Back button after the correction: the pickers asked for again, their tap sent
+    # again (the preview was swapped into the pickers' page). Both say they are stale.
+    for response in (
+        scorekeeper.get(url),
+        scorekeeper.post(url, {**form_fields(picker.content.decode()), **really}),
+        scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/1/?more=1"),
+    ):
+        html = response.content.decode()
+        assert response.status_code == 409 and "This page is out of date" in html
+        assert "Confirm the correction" not in html and "Back to the table" in html
+    assert snapshot(match) == before
+    # A Fix tapped in the log begins a new correction.
+    assert scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/1/").status_code == 200
+    assert scorekeeper.get(url).status_code == 200
+
+
 def test_the_same_confirmation_sent_twice_is_recorded_once(scorekeeper):
     match = _fives(scorekeeper)
     preview = _preview(scorekeeper, match, 1, 1, "remove", {"how": "recorded"})
