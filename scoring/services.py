@@ -627,6 +627,14 @@ def entry_words(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> 
     return say(describe(entries[seq], document["players"], family=family))
 
 
+def entry(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> RefAction:
+    """Entry ``seq`` of round ``number`` as recorded (the corrections chosen applied)."""
+    entries, _ = _entries(match, fixes, number)
+    if not 0 <= seq < len(entries):
+        raise InvalidAction(gettext("This round has no such entry."))
+    return entries[seq]
+
+
 def fixes_words(match: Match, fixes: tuple[Fix, ...]) -> list[str]:
     names = list(
         Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)

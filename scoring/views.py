@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from referee import PRESETS, DocumentError, IllegalAction, InvalidAction
+from referee import PRESETS, DocumentError, IllegalAction, InvalidAction, Tally
 from scoring import access, edge, records, services
 from scoring import desk as referee_desk
 from scoring.drawing import qr_svg
@@ -29,6 +29,7 @@ from scoring.forms import (
     new_match_from_post,
     parse_version,
     seat_order,
+    tally_form,
 )
 from scoring.models import Match, Player
 from scoring.rules_pages import game_rules, house_rules, rules_index_context
@@ -225,7 +226,9 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     entries = [1]  # said back: the play and its declaration when a tap holds both
 
     def write(match: Match, role: str) -> HttpResponse | None:
-        data = action_from_post(request.POST, len(match.totals), PRESETS[match.game].family)
+        family = PRESETS[match.game].family
+        names = services.load_table(match).names if request.POST.get("type") == "tally" else ()
+        data = action_from_post(request.POST, len(match.totals), family, names)
         confirm = _someone_elses_turn(request, match, data)
         if confirm is not None:  # asked before anything is recorded
             return _render_table(request, match, role, None, confirm=confirm)
@@ -803,8 +806,14 @@ def _fix_pickers(request, match, context, change, notice, status) -> HttpRespons
         )
     words = say(context["entry"])
     banner = notice or fixing.format(number=number, entry=seq + 1, words=words)
+    shown = request.POST if notice else None
+    if shown is None and change == "replace":
+        # A tally fixed opens as it was recorded: its hands ticked, its pips typed.
+        recorded = services.entry(match, context["fixes"], number, seq)
+        if isinstance(recorded, Tally):
+            shown = tally_form(recorded, getattr(table.state, "pad", False))
     screen_context, screen = _screen(request, table, request.GET.get("tile"), banner, None,
-                                     status, request.POST if notice else None)  # fmt: skip
+                                     status, shown)  # fmt: skip
     here = reverse("fix_change", args=[match.pk, number, seq, change])
     screen_context.update(
         desk=True,  # every button can be tapped: the referee rules on the correction
