@@ -318,34 +318,49 @@ function boneyardSays(name, params) {
     var unload = document.getElementById("unload");
     if ((load && load.dataset.first) || (unload && unload.open)) event.detail.shouldSwap = false;
   });
-  // A table drawn again keeps the player's view: the first element with an id that was in
-  // view below the score strip is where it was on the screen, whatever grew or shrank
-  // above it (another phone's play, the line said back). After this phone's own tap the
-  // server asks htmx to show the turn's top instead (views.SHOW_THE_TURN).
+  // A table drawn again keeps the player's view: the part of the table at the middle of the
+  // screen (one of its blocks, known by its tag, id and classes) is where it was, whatever
+  // grew or shrank above it (another phone's play, the line said back). After this phone's
+  // own tap the server asks htmx to show the turn's top instead (views.SHOW_THE_TURN).
+  function blockKey(block) {  // htmx's own classes (htmx-added...) come and go in a swap
+    var classes = Array.prototype.filter.call(block.classList, function (c) { return c.indexOf("htmx-") !== 0; });
+    return block.tagName + "#" + block.id + "." + classes.join(".");
+  }
+  function sameBlocks(table, key) {
+    return Array.prototype.filter.call(table.children, function (b) { return blockKey(b) === key; });
+  }
   var kept = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     kept = null;
     var table = event.detail.target;
     if (!event.detail.shouldSwap || !table || table.id !== "table") return;
     var strip = table.querySelector(".strip");
-    var below = strip ? strip.getBoundingClientRect().bottom : 0;
-    var marks = table.querySelectorAll("[id]");
-    for (var i = 0; i < marks.length; i++) {
-      var box = marks[i].getBoundingClientRect();
-      if (box.height && box.top >= below) {
-        kept = { id: marks[i].id, top: box.top };
-        return;
+    var middle = ((strip ? strip.getBoundingClientRect().bottom : 0) + window.innerHeight) / 2;
+    var nearest = Infinity;
+    Array.prototype.forEach.call(table.children, function (block) {
+      var box = block.getBoundingClientRect();
+      if (!box.height) return;
+      var away = box.top > middle ? box.top - middle : box.bottom < middle ? middle - box.bottom : 0;
+      if (away < nearest) {
+        var key = blockKey(block);
+        nearest = away;
+        kept = { key: key, nth: sameBlocks(table, key).indexOf(block), top: box.top };
       }
-    }
+    });
   });
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (!kept || event.target.id !== "table") return;
-    var mark = document.getElementById(kept.id);
-    if (mark) window.scrollBy(0, mark.getBoundingClientRect().top - kept.top);
-    kept = null;
-  });
+  function keepView(table) {
+    var block = kept && table.id === "table" ? sameBlocks(table, kept.key)[kept.nth] : null;
+    if (block) window.scrollBy(0, block.getBoundingClientRect().top - kept.top);
+  }
+  // At once, and again once the page's own scripts have settled the new table (the hints
+  // they show change heights above).
+  document.addEventListener("htmx:afterSwap", function (event) { keepView(event.target); });
   document.addEventListener("DOMContentLoaded", function () { refresh(document); });
   document.addEventListener("htmx:afterSettle", function () { refresh(document); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    keepView(event.target);
+    kept = null;
+  });
 })();
 
 // Replay: ArrowLeft and ArrowRight follow the Previous and Next links of the step buttons,
