@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 from scoring import services
 from scoring.models import Action, Match
 
+from .axe import Audit
 from .test_corrections import fix
 from .test_scoring_games import ready, start, watch_console
 
@@ -24,8 +25,11 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 # Where the turn is on the screen: the sticky strip, the banner, the ends (or trains) with
 # those lit, draw / pass / undo, and the first tile that can go.
 VIEW = """() => {
-  const at = (e) => { if (!e || !e.offsetParent) return null;
-    const b = e.getBoundingClientRect(); return {top: Math.round(b.top), bottom: Math.round(b.bottom)}; };
+  const at = (e) => {
+    if (!e || !e.offsetParent) return null;
+    const b = e.getBoundingClientRect();
+    return {top: Math.round(b.top), bottom: Math.round(b.bottom)};
+  };
   return {
     y: Math.round(scrollY),
     foot: document.documentElement.scrollHeight - innerHeight,
@@ -212,17 +216,25 @@ def test_a_whole_draw_round_never_leaves_the_turn(live_server, browser, page: Pa
         ben = other.new_page()
         ben.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
         ready(ben)
+        audit = Audit()  # the screens this issue adds, checked as every screen is
         for n in range(80):
             if round_over(page):
                 break
             if n == 2:
                 ana.undo()
+            if n == 3:  # the folded tiles open, and one of them says why it cannot go
+                page.locator("#more-tiles summary").click()
+                page.locator("#more-tiles label.pick").first.click()
+                expect(page.locator("#why")).to_be_visible()
+                audit.check(page, "the picker's fold open, and why a tile cannot go")
             if n in (5, 8):
                 another_phone_plays(ana, ben, ".scoreboard" if n == 5 else "#picker")
                 ana.record("another phone's tap", parts=())
                 continue
             # A seat draws now and then; once a seat draws the boneyard dry, then knocks.
-            ana.turn("draw all" if n == 10 else "pass" if n == 11 else "draw" if n % 4 == 1 else "play")
+            ana.turn(
+                "draw all" if n == 10 else "pass" if n == 11 else "draw" if n % 4 == 1 else "play"
+            )
         assert round_over(page), "the round ended"
     finally:
         other.close()
@@ -230,6 +242,7 @@ def test_a_whole_draw_round_never_leaves_the_turn(live_server, browser, page: Pa
         assert ana.taps.get(kind), f"no {kind} in the round: {ana.taps}"
     assert ana.problems == []
     shot("62-draw-round-over")
+    audit.assert_clean()
     assert problems == []
 
 
@@ -259,6 +272,9 @@ def test_the_muggins_step_leaves_no_moment_to_call(live_server, browser, page: P
         )
         box, height = panel.bounding_box(), page.viewport_size["height"]
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        audit = Audit()
+        audit.check(page, "the Muggins step")
+        audit.assert_clean()
         # Nothing is sent yet: Ben's phone (asking every 2 s) has nothing to call on.
         ben.wait_for_timeout(2300)
         assert Action.objects.count() == 0
@@ -316,6 +332,8 @@ def test_the_back_button_finds_no_emptied_form_and_no_fix_to_repeat(live_server,
     expect(page.get_by_label("Player 1")).to_have_value("Ana")
     expect(page.get_by_label("Player 2")).to_have_value("Ben")
     expect(page.locator('input[name="game"][value="all-fives"]')).to_be_checked()
+    audit = Audit()
+    audit.check(page, "the new-match form found again")
     page.get_by_role("link", name="Back to its table").click()
     ready(page)
 
@@ -338,4 +356,6 @@ def test_the_back_button_finds_no_emptied_form_and_no_fix_to_repeat(live_server,
     expect(page.locator("[role=alert]")).to_contain_text("This page is out of date")
     expect(page.get_by_role("button", name="Confirm the correction")).to_have_count(0)
     expect(page.locator("#play-form")).to_have_count(0)
+    audit.check(page, "a stale fix page")
+    audit.assert_clean()
     assert Match.objects.get().version == 3
