@@ -44,9 +44,11 @@ function boneyardSays(name, params) {
       var total = button.querySelector(".total");
       if (total) total.textContent = ok && end in totals ? boneyardSays("sayTotal", { total: totals[end] }) : "";
     });
+    var choices = fits ? fits.length : 0;  // the taps the player may choose between
     form.querySelectorAll(".card-button").forEach(function (button) {
       var end = button.dataset.end;
       var ok = fits !== null && fits.indexOf(end) !== -1 && end in cards;
+      if (ok) choices += 1;
       button.hidden = !ok;
       button.disabled = !ok;
       button.dataset.card = ok ? cards[end] : "";
@@ -74,8 +76,8 @@ function boneyardSays(name, params) {
       } else if (chosen && !fits.length && why.dataset.nofit) {
         text = why.dataset.nofit;
         rule = why.dataset.nofitRule;
-      } else if (fits && fits.length > 1) {
-        text = why.dataset.choose || "";
+      } else if (choices > 1 && fits[0] !== "lead") {
+        text = why.dataset.choose || "";  // two ends, or an end and the card it may drop
       }
       why.querySelector(".why-text").textContent = text;
       var link = why.querySelector("a.rule");
