@@ -128,19 +128,29 @@ class Undo(Action):
 
 @dataclass(frozen=True, slots=True)
 class Tally(Action):
-    """End of round: every seat's remaining tiles, or every seat's pip total."""
+    """End of round: each seat's remaining tiles, or its pip total (``tally.hands``); a
+    table may declare some seats one way and some the other."""
 
     kind: ClassVar[str] = "tally"
     hands: tuple[tuple[int, tuple[Tile, ...]], ...] | None = None
     pips: tuple[tuple[int, int], ...] | None = None
 
+    @property
+    def declared(self) -> dict[int, tuple[Tile, ...] | int]:
+        """Each seat declared: its tiles (a tuple), or its pip total (an int).
+
+        >>> Tally(hands=((0, (Tile(6, 6),)),), pips=((1, 7),)).declared
+        {0: (Tile.parse('6-6'),), 1: 7}
+        """
+        return {**dict(self.hands or ()), **dict(self.pips or ())}
+
     def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": "tally"}
         if self.hands is not None:
-            return {
-                "type": "tally",
-                "hands": {str(seat): [str(t) for t in tiles] for seat, tiles in self.hands},
-            }
-        return {"type": "tally", "pips": {str(seat): pips for seat, pips in self.pips or ()}}
+            data["hands"] = {str(seat): [str(t) for t in tiles] for seat, tiles in self.hands}
+        if self.pips is not None or self.hands is None:
+            data["pips"] = {str(seat): pips for seat, pips in self.pips or ()}
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -799,22 +809,29 @@ def _cells(value: object, low_first: bool) -> tuple[Cell, Cell]:
 
 
 def _parse_tally(data: Mapping[str, Any]) -> Tally:
-    if ("hands" in data) == ("pips" in data):
+    if "hands" not in data and "pips" not in data:
         raise InvalidAction(
-            Said("A tally gives either every seat's tiles (hands) or pip totals (pips).")
+            Said("A tally gives each seat's tiles (hands) or its pip total (pips), or both.")
         )
+    hands = pips = None
     if "hands" in data:
-        hands = _seat_map(data["hands"], "hands")
         parsed = []
-        for seat, tiles in hands:
+        for seat, tiles in _seat_map(data["hands"], "hands"):
             if not isinstance(tiles, list) or len(tiles) > 91:
                 raise InvalidAction(Said("Seat {seat}'s hand must be a list of tiles.", seat=seat))
             parsed.append((seat, tuple(Tile.parse(tile) for tile in tiles)))
-        return Tally(hands=tuple(parsed))
-    pips = _seat_map(data["pips"], "pips")
-    return Tally(
-        pips=tuple((seat, _integer(value, Said("pip total"), 0, 10_000)) for seat, value in pips)
-    )
+        hands = tuple(parsed)
+    if "pips" in data:
+        pips = tuple(
+            (seat, _integer(value, Said("pip total"), 0, 10_000))
+            for seat, value in _seat_map(data["pips"], "pips")
+        )
+    both = {seat for seat, _ in hands or ()} & {seat for seat, _ in pips or ()}
+    if both:
+        raise InvalidAction(
+            Said("Seat {seat} is declared twice: by its tiles and by its pips.", seat=min(both))
+        )
+    return Tally(hands=hands, pips=pips)
 
 
 def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:

@@ -239,14 +239,38 @@ def qr_svg(url: str, label: str) -> SafeString:
     return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
 
 
-def picker_html(items: list[dict], selected: str | None) -> SafeString:
+@dataclass(frozen=True)
+class Picker:
+    """The tile picker in two parts: the tiles that can go now, and the rest, folded (each
+    tile can still be tapped there, to hear why it cannot go)."""
+
+    go: SafeString
+    rest: SafeString
+    resting: int  # how many tiles the folded part holds
+    open: bool  # the tile chosen is among them
+
+
+def picker_html(items: list[dict], selected: str | None) -> Picker:
     """The tile picker's radio buttons: built here rather than in the template, since its 28
-    to 91 tiles were most of the cost of rendering the table (bench/)."""
+    to 91 tiles were most of the cost of rendering the table (bench/). A tile can go where
+    the server found it fits (``fits``)."""
+    go = [item for item in items if item["fits"]]
+    rest = [item for item in items if not item["fits"]]
+    return Picker(
+        _picks(go, selected, rows=False),
+        _picks(rest, selected, rows=True),
+        len(rest),
+        any(selected == str(item["tile"]) for item in rest),
+    )
+
+
+def _picks(items: list[dict], selected: str | None, rows: bool) -> SafeString:
     parts = []
     high = None
     for item in items:
         # Each high number starts a row of its own: the picker reads as the set is sorted.
-        starts = item["tile"].high != high
+        # The few tiles that can go stay together.
+        starts = rows and item["tile"].high != high
         high = item["tile"].high
         attrs = f'value="{item["tile"]}" data-fits="{escape(item["fits"])}"'
         if item["why"]:  # the referee's reason the tile fits nowhere, and its rule id

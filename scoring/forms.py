@@ -13,11 +13,14 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext, ngettext
 
-from referee import PRESETS, InvalidAction, Option, preset
+from referee import PRESETS, InvalidAction, Option, Tally, preset
 
 
-def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[str, Any]:
-    """The action a table form describes, as a MATCH_FORMAT.md dict."""
+def action_from_post(
+    post: QueryDict, seats: int, family: str = "line", names: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The action a table form describes, as a MATCH_FORMAT.md dict (``names``, the seats'
+    players, name a hand the form got wrong)."""
     kind = post.get("type", "")
     if kind in _TABLE_KINDS:
         return _about_the_record(kind, post)
@@ -53,10 +56,19 @@ def action_from_post(post: QueryDict, seats: int, family: str = "line") -> dict[
     if kind == "undo":
         return {"type": "undo"}
     if kind == "tally":
-        return _tally(post, seats)
+        return _tally(post, seats, names)
     if kind in _TRUCK_KINDS:
         return _truck(kind, post)
     raise InvalidAction(gettext("This form does not say what happened; reload the page."))
+
+
+def declaration(post: QueryDict, play: dict[str, Any]) -> dict[str, Any] | None:
+    """Muggins (``fives.muggins``): the declaration a phone made with its play, sent in the
+    same tap, or None. The referee judges it after the play, in the same transaction."""
+    points = post.get("declare", "")
+    if play.get("type") != "play" or points == "":
+        return None
+    return {"type": "declare", "seat": play.get("seat", ""), "points": points}
 
 
 def _train(kind: str, post: QueryDict, family: str) -> dict[str, Any]:
@@ -221,10 +233,11 @@ def _but_chance(action: dict[str, Any]) -> dict[str, Any]:
     return action
 
 
-def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
-    """Tiles tapped per seat, or typed pip totals; a seat left blank declares nothing,
-    and the referee says whose hand is still missing. A tally is one or the other
-    (MATCH_FORMAT.md): a mix is refused rather than half of it dropped."""
+def _tally(post: QueryDict, seats: int, names: Sequence[str] = ()) -> dict[str, Any]:
+    """Each seat's tiles tapped, or its pip total typed (``tally.hands``: each seat either
+    way, MATCH_FORMAT.md); a seat left blank declares nothing, and the referee says whose
+    hand is still missing. A seat both tapped and typed is refused rather than half of it
+    dropped."""
     pips = {str(s): post.get(f"pips-{s}", "").strip() for s in range(seats)}
     hands = {str(s): post.getlist(f"hand-{s}") for s in range(seats)}
     typed = {s: v for s, v in pips.items() if v}
@@ -235,18 +248,35 @@ def _tally(post: QueryDict, seats: int) -> dict[str, Any]:
         raise InvalidAction(
             gettext("A seat that played out holds nothing: untick its tiles and clear its pips.")
         )
-    if out:
-        if typed:
-            return {"type": "tally", "pips": {**typed, **dict.fromkeys(out, "0")}}
-        return {"type": "tally", "hands": {**tapped, **{s: [] for s in out}}}
-    if typed and tapped:
+    both = [s for s in typed if s in tapped]
+    if both:
+        seat = int(both[0])
         raise InvalidAction(
             gettext(
-                "Tally every seat the same way: tap the tiles of every hand, or type every pip "
-                "total."
-            )
+                "{who}'s hand is both tapped and typed: keep its tiles or its pips, not both."
+            ).format(who=names[seat] if seat < len(names) else seat + 1)
         )
-    return {"type": "tally", "pips": typed} if typed else {"type": "tally", "hands": tapped}
+    if typed and not tapped:
+        return {"type": "tally", "pips": {**typed, **dict.fromkeys(out, "0")}}
+    data: dict[str, Any] = {"type": "tally", "hands": {**tapped, **{s: [] for s in out}}}
+    if typed:
+        data["pips"] = typed
+    return data
+
+
+def tally_form(tally: Tally, pad: bool) -> QueryDict:
+    """The tally form filled as ``tally`` was recorded: each hand's tiles ticked or its pips
+    typed, and in a score pad the seat that played out (no tiles, or 0 pips) ticked as out.
+    A fix of a tally opens with what it corrects."""
+    form = QueryDict(mutable=True)
+    for seat, held in tally.declared.items():
+        if pad and held in ((), 0):
+            form[f"out-{seat}"] = "1"
+        elif isinstance(held, int):
+            form[f"pips-{seat}"] = str(held)
+        else:
+            form.setlist(f"hand-{seat}", [str(tile) for tile in held])
+    return form
 
 
 def parse_version(post: QueryDict) -> int:

@@ -247,9 +247,19 @@ def table_from(
 
 
 def record(
-    match_id: int, data: dict[str, Any], version: int, key: str, retried: bool = False
+    match_id: int,
+    data: dict[str, Any],
+    version: int,
+    key: str,
+    retried: bool = False,
+    then: dict[str, Any] | None = None,
 ) -> bool:
-    """Append one action; True if recorded, False if this key was recorded before.
+    """Append one action (and ``then``, the action that goes with it); True if recorded,
+    False if this key was recorded before.
+
+    ``then`` is a Muggins declaration made on the phone that entered the play
+    (``fives.muggins``: "the app records a play and its declaration together, in one step"):
+    both are written in this transaction, so no phone ever sees the play without it.
 
     Raises Match.DoesNotExist, Stale, InvalidAction or IllegalAction, and then
     nothing was written.
@@ -261,17 +271,24 @@ def record(
                 return False
             # Claim the version first: on PostgreSQL this row lock serialises
             # writers to one match; on SQLite the IMMEDIATE transaction already has.
+            # One version for each entry written: a version names one log for good.
+            written = 1 if then is None else 2
             claimed = Match.objects.filter(pk=match_id, version=version).update(
-                version=F("version") + 1
+                version=F("version") + written
             )
             if not claimed:
                 match = Match.objects.get(pk=match_id)
                 raise Stale(_what_happened(match, version))
             match = Match.objects.get(pk=match_id)
             # Read in the game's own action language; malformed input rolls the claim back.
-            action = parse_action(data, preset(match.game).family)
+            family = preset(match.game).family
+            action = parse_action(data, family)
             replayed = _append(load_table(match, version), action, key)
-            key_after = (match.pk, version + 1, match.created_at)
+            if then is not None:
+                # Its own key: the play's key is what a tap sent again is known by.
+                after = table_from(match, *_replayed_parts(replayed))
+                replayed = _append(after, parse_action(then, family), new_key())
+            key_after = (match.pk, version + written, match.created_at)
             transaction.on_commit(lambda: _remember(key_after, replayed))
             return True
     except IntegrityError:
@@ -288,7 +305,12 @@ def record(
         match = Match.objects.get(pk=match_id)
         if retried or preset(match.game).family != "truck" or data.get("type") == "undo":
             raise
-        return record(match_id, data, match.version, key, retried=True)
+        return record(match_id, data, match.version, key, retried=True, then=then)
+
+
+def _replayed_parts(replayed: Replayed) -> tuple:
+    """What ``table_from`` takes after the match: the names, the replay, its rows, its round."""
+    return replayed.names, replayed.played, list(replayed.rows), replayed.last_row
 
 
 def keep_round(match_id: int, how: str, version: int, key: str) -> bool:
@@ -712,6 +734,14 @@ def entry_words(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> 
     return say(describe(entries[seq], document["players"], family=family))
 
 
+def entry(match: Match, fixes: tuple[Fix, ...], number: int, seq: int) -> RefAction:
+    """Entry ``seq`` of round ``number`` as recorded (the corrections chosen applied)."""
+    entries, _ = _entries(match, fixes, number)
+    if not 0 <= seq < len(entries):
+        raise InvalidAction(gettext("This round has no such entry."))
+    return entries[seq]
+
+
 def fixes_words(match: Match, fixes: tuple[Fix, ...]) -> list[str]:
     names = list(
         Seat.objects.filter(match=match).order_by("number").values_list("player__name", flat=True)
@@ -772,14 +802,17 @@ def _settle_match(match: Match, state: line.RoundState) -> None:
         match.save(update_fields=["totals", "winner", "shared", "status", "updated_at"])
 
 
-def recorded_words(table: Table) -> str:
-    """The entry just recorded, said back ("Recorded: Caro drew 3 tiles: 8 in hand")."""
+def recorded_words(table: Table, entries: int = 1) -> str:
+    """The entries just recorded, said back ("Recorded: Caro drew 3 tiles: 8 in hand"; "Recorded:
+    Ana led 5-5; Ana declared 10")."""
     played = table.played
     if played is None or not played.entries:
         return ""
     family = preset(table.match.game).family
     last = played.entries[-1]
-    what = say(describe(last, table.names, family=family))
+    what = "; ".join(
+        say(describe(entry, table.names, family=family)) for entry in played.entries[-entries:]
+    )
     seat = getattr(last, "seat", None)
     hands = getattr(played.state, "hands", None)
     if isinstance(last, Draw) and hands is not None and seat is not None:

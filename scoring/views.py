@@ -13,10 +13,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from referee import PRESETS, DocumentError, IllegalAction, InvalidAction
+from referee import PRESETS, DocumentError, IllegalAction, InvalidAction, Tally
 from scoring import access, edge, records, services
 from scoring import desk as referee_desk
 from scoring.drawing import qr_svg
@@ -25,9 +26,11 @@ from scoring.forms import (
     PARTNERS,
     PairsNeedFour,
     action_from_post,
+    declaration,
     new_match_from_post,
     parse_version,
     seat_order,
+    tally_form,
 )
 from scoring.models import Match, Player
 from scoring.rules_pages import game_rules, house_rules, rules_index_context
@@ -76,11 +79,19 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+STARTED = "started"  # the match this phone last started, and the form that started it
+
+
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest) -> HttpResponse:
     error, pairs_error, chosen = None, None, request.POST or None
     error_rule = None  # the rule a refused house rule breaks, linked beside the refusal
+    started = _started(request)
     if request.method == "POST":
+        if started is not None and request.POST.get("key") == started["key"]:
+            # The form sent again (a double tap, a page the Back button restored): it
+            # started its match already; one form starts one match.
+            return redirect("table", pk=started["match"].pk)
         try:
             if not access.allowed(request, "create"):
                 raise InvalidAction(str(TOO_MANY))
@@ -92,7 +103,18 @@ def new_match(request: HttpRequest) -> HttpResponse:
             error, error_rule = say(problem.message), problem.rule
         else:
             access.join(request, match, match.keep_token)  # the creator keeps score
+            request.session[STARTED] = {
+                "match": match.pk,
+                "key": request.POST.get("key", ""),
+                "form": _as_chosen(request.POST, game),
+            }
             return redirect("table", pk=match.pk)
+    elif started is not None:
+        # Back from the table (or New match again): the form as it was sent, beside the
+        # way to the match it started, rather than an empty form.
+        chosen = QueryDict(mutable=True)
+        for name, values in started["form"].items():
+            chosen.setlist(name, values)
     # Names from the matches this phone holds a link to, never a stranger's players.
     names = list(
         Player.objects.filter(seats__match__in=access.tables(request))
@@ -111,9 +133,34 @@ def new_match(request: HttpRequest) -> HttpResponse:
             "error_rule": error_rule if chosen and chosen.get("game") in PRESETS else None,
             "chosen": chosen,
             "pairs": _pairs(chosen, pairs_error),
+            "started": started["match"] if started is not None and not refused else None,
+            "key": services.new_key(),
         },
         status=(429 if error == str(TOO_MANY) else 400) if refused else 200,
     )
+
+
+def _started(request: HttpRequest) -> dict[str, Any] | None:
+    """The match this phone last started, while it is played and the phone holds its link,
+    with the key and the fields of the form that started it."""
+    started = request.session.get(STARTED)
+    if not isinstance(started, dict):
+        return None
+    match = Match.objects.filter(pk=started.get("match"), status=Match.PLAYING).first()
+    if match is None or access.role(request, match) is None:
+        return None
+    return {**started, "match": match}
+
+
+def _as_chosen(post: QueryDict, game: str) -> dict[str, list[str]]:
+    """The fields of a new-match form worth keeping: the names, the game, the pairs and the
+    chosen game's house rules (the session is a small signed cookie)."""
+    kept = ("game", "partnerships", "partner")
+    return {
+        name: post.getlist(name)
+        for name in post
+        if name in kept or name.startswith(("player-", f"{game}."))
+    }
 
 
 def _pairs(chosen: QueryDict | None, error: str | None) -> dict[str, Any]:
@@ -179,15 +226,22 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def act(request: HttpRequest, pk: int) -> HttpResponse:
+    entries = [1]  # said back: the play and its declaration when a tap holds both
+
     def write(match: Match, role: str) -> HttpResponse | None:
-        data = action_from_post(request.POST, len(match.totals), PRESETS[match.game].family)
+        family = PRESETS[match.game].family
+        names = services.load_table(match).names if request.POST.get("type") == "tally" else ()
+        data = action_from_post(request.POST, len(match.totals), family, names)
         confirm = _someone_elses_turn(request, match, data)
         if confirm is not None:  # asked before anything is recorded
             return _render_table(request, match, role, None, confirm=confirm)
-        services.record(pk, data, parse_version(request.POST), request.POST.get("key", ""))
+        then = declaration(request.POST, data)
+        version, key = parse_version(request.POST), request.POST.get("key", "")
+        services.record(pk, data, version, key, then=then)
+        entries[0] = 1 if then is None else 2
         return None
 
-    return _keeping(request, pk, write, said_back=True)
+    return _keeping(request, pk, write, said_back=True, entries=entries)
 
 
 @require_POST
@@ -201,7 +255,9 @@ def keep_round(request: HttpRequest, pk: int) -> HttpResponse:
     return _keeping(request, pk, write, said_back=False)
 
 
-def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpResponse:
+def _keeping(
+    request: HttpRequest, pk: int, write, said_back: bool, entries: list[int] | None = None
+) -> HttpResponse:
     """A keeper's POST to the table: ``write`` records it (or answers first); a refusal is
     rendered in place with its status (403, 409, 422, 400), keeping what was chosen."""
     match, role = _match(request, pk)
@@ -212,7 +268,7 @@ def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpRespo
         else:
             answer = write(match, role)
             if answer is not None:
-                return answer
+                return _showing_the_turn(answer)
     except services.Stale as stale:
         status, notice = 409, say(stale.message)
     except IllegalAction as error:
@@ -223,8 +279,21 @@ def _keeping(request: HttpRequest, pk: int, write, said_back: bool) -> HttpRespo
         return redirect("table", pk=pk)  # post/redirect/get without JavaScript
     match.refresh_from_db()
     refused = request.POST if status in (400, 422) and said_back else None
-    done = status == 200 and said_back
-    return _render_table(request, match, role, None, notice, status, refused, done=done)
+    done = (entries or [1])[0] if status == 200 and said_back else 0
+    response = _render_table(request, match, role, None, notice, status, refused, done=done)
+    return _showing_the_turn(response)
+
+
+# After a tap, the page shows what the next player needs: the top of the turn (what was
+# just recorded or refused, then the banner) just below the sticky score strip, wherever
+# the tap was made (boneyard.css gives .turn-top its margin). Updates from other phones
+# keep the player's view where it is (boneyard.js).
+SHOW_THE_TURN = "outerHTML show:.turn-top:top"
+
+
+def _showing_the_turn(response: HttpResponse) -> HttpResponse:
+    response["HX-Reswap"] = SHOW_THE_TURN
+    return response
 
 
 # The taps that belong to the seat whose turn it is (Dump Truck's seats act at once, and its
@@ -327,7 +396,7 @@ def play_again(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _render_table(
-    request, match, role, tile, notice=None, status=200, refused=None, confirm=None, done=False
+    request, match, role, tile, notice=None, status=200, refused=None, confirm=None, done=0
 ) -> HttpResponse:
     table = services.load_table(match)
     access.draw_faces(request, match)
@@ -337,7 +406,7 @@ def _render_table(
     context["faces"] = access.faces(request)
     context["face_choices"] = FACE_CHOICES
     if done:  # what was just recorded, said back, so a tap is never recorded unseen
-        context["done"] = services.recorded_words(table)
+        context["done"] = services.recorded_words(table, done)
     if refused is not None and refused.get("type") in ("adjust", "abandon", "stop"):
         context["record"] |= {"open": True, "chosen": refused}  # refused: kept as chosen
     if confirm is not None:
@@ -537,7 +606,8 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
         house_rules=house_rules(table.match.game, table.match.options),
     )
     template = f"{screen}#table" if request.htmx else screen
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    return _showing_the_turn(response) if request.method == "POST" else response
 
 
 def export_download(request: HttpRequest, pk: int) -> HttpResponse:
@@ -628,6 +698,8 @@ CHANGES = ("replace", "insert", "remove")
 
 def _fixes_held(request: HttpRequest, match: Match) -> tuple[services.Fix, ...]:
     held = request.session.get(FIXING, {}).get(str(match.pk), [])
+    if held == FIXED:
+        return ()
     try:
         return services.read_fixes(held, PRESETS[match.game].family) if held else ()
     except InvalidAction:
@@ -639,6 +711,24 @@ def _hold_fixes(request: HttpRequest, match: Match, fixes: tuple[services.Fix, .
     request.session[FIXING] = {str(match.pk): [list(fix) for fix in fixes]} if fixes else {}
 
 
+FIXED = "confirmed"  # what the session holds for a match once its correction is recorded
+
+
+def _confirmed(request: HttpRequest, match: Match) -> bool:
+    """This phone confirmed a correction of ``match`` and has begun no fixing since: a fix
+    page asked for now is one the Back button found again."""
+    return request.session.get(FIXING, {}).get(str(match.pk)) == FIXED
+
+
+STALE_FIX = gettext_lazy(
+    "This page is out of date: the correction it was part of has been recorded (or another "
+    "was begun since), so nothing here is recorded. The table shows what stands now."
+)
+
+
+# A fix page is one step of a correction under way: never kept for the Back button to show
+# again as it was; asked for again, it says when it is out of date.
+@never_cache
 @require_http_methods(["GET", "POST"])
 def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") -> HttpResponse:
     """Fix entry ``seq`` of round ``number``: what went wrong (GET), the table's pickers at
@@ -650,6 +740,12 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
         raise Http404("No such correction.")
     if request.method == "GET" and not change and "more" not in request.GET:
         _hold_fixes(request, match, ())  # a Fix tapped in a log starts afresh
+    elif _confirmed(request, match):
+        # Reached by the Back button after the correction was confirmed: say so, rather
+        # than offer to record it a second time.
+        context = {"match": match, "notice": str(STALE_FIX), "lost": True}
+        template = "scoring/fix.html#table" if request.htmx else "scoring/fix.html"
+        return render(request, template, context, status=409)
     fixes = _fixes_held(request, match)
     try:
         entry = services.entry_words(match, fixes, number, seq)
@@ -727,8 +823,14 @@ def _fix_pickers(request, match, context, change, notice, status) -> HttpRespons
         )
     words = say(context["entry"])
     banner = notice or fixing.format(number=number, entry=seq + 1, words=words)
+    shown = request.POST if notice else None
+    if shown is None and change == "replace":
+        # A tally fixed opens as it was recorded: its hands ticked, its pips typed.
+        recorded = services.entry(match, context["fixes"], number, seq)
+        if isinstance(recorded, Tally):
+            shown = tally_form(recorded, getattr(table.state, "pad", False))
     screen_context, screen = _screen(request, table, request.GET.get("tile"), banner, None,
-                                     status, request.POST if notice else None)  # fmt: skip
+                                     status, shown)  # fmt: skip
     here = reverse("fix_change", args=[match.pk, number, seq, change])
     screen_context.update(
         desk=True,  # every button can be tapped: the referee rules on the correction
@@ -794,7 +896,7 @@ def fix_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         context = {"match": match, "notice": notice, "notice_text": _rule_text(notice),
                    "lost": True}  # fmt: skip
         return render(request, "scoring/fix.html", context, status=status)
-    _hold_fixes(request, match, ())
+    request.session[FIXING] = {str(pk): FIXED}  # a fix page the Back button finds is stale
     messages.success(
         request, gettext("Corrected. The log keeps the original entry and the correction.")
     )

@@ -952,7 +952,7 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
                 "can play or draw."
             ),
         )
-    declared = dict(action.hands if action.hands is not None else action.pips or ())
+    declared = action.declared  # each seat's tiles (a tuple) or pip total (an int)
     for seat in declared:
         _check_seat(state, seat)
     if state.pad:
@@ -964,26 +964,27 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
             who=listed(missing),
         )  # fmt: skip
         raise IllegalAction("tally.hands", said)
-    if action.hands is not None:
-        seen: dict[Tile, int] = {}
-        for seat, tiles in declared.items():
-            who = state.names[seat]
-            if len(tiles) != state.hands[seat]:
-                raise IllegalAction(
-                    "tally.hands",
-                    Said(
-                        "{who} holds {count}, not {n}.",
-                        who=who,
-                        count=tile_count(state.hands[seat]),
-                        n=len(tiles),
-                    ),
-                )
-            _check_hand(state, seat, tiles, seen)
-        pips = [sum(state.value(t) for t in declared.get(s, ())) for s in range(state.seats)]
-    else:
+    seen: dict[Tile, int] = {}
+    for seat, tiles in declared.items():
+        if isinstance(tiles, int):
+            continue
+        who = state.names[seat]
+        if len(tiles) != state.hands[seat]:
+            raise IllegalAction(
+                "tally.hands",
+                Said(
+                    "{who} holds {count}, not {n}.",
+                    who=who,
+                    count=tile_count(state.hands[seat]),
+                    n=len(tiles),
+                ),
+            )
+        _check_hand(state, seat, tiles, seen)
+    pips = [_pips_of(state, declared.get(s, ())) for s in range(state.seats)]
+    totals = {seat: held for seat, held in declared.items() if isinstance(held, int)}
+    if totals:
         values = sorted(state.value(t) for t in state.unseen())
-        pips = [0] * state.seats
-        for seat, total in declared.items():
+        for seat, total in totals.items():
             held = state.hands[seat]
             least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
             if not least <= total <= most:
@@ -1044,6 +1045,11 @@ def _check_hand(state: FootState, seat: int, tiles: Iterable[Tile], seen: dict[T
         seen[tile] = seat
 
 
+def _pips_of(state: FootState, held: tuple[Tile, ...] | int) -> int:
+    """What a declared hand counts: its pip total, or its tiles' (0-0 as the rule says)."""
+    return held if isinstance(held, int) else sum(state.value(t) for t in held)
+
+
 def _lowest(pips: Sequence[int]) -> int | None:
     """The seat with the fewest pips; None on a tie."""
     low = min(pips)
@@ -1067,32 +1073,13 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
             ),
         )
     most_tiles = state.options["hand_size"] + state.dealt
-    if action.hands is not None:
-        seen: dict[Tile, int] = {}
-        for seat, tiles in declared.items():
-            if len(tiles) > most_tiles:
-                # Hands are of 5 tiles or more, so these counts are always plural.
-                raise IllegalAction(
-                    "pad.record",
-                    Said(
-                        "{who} was dealt {size} tiles and the boneyard held {dealt}: at most "
-                        "{most} tiles, not {n}.",
-                        who=state.names[seat],
-                        size=state.options["hand_size"],
-                        dealt=state.dealt,
-                        most=most_tiles,
-                        n=len(tiles),
-                    ),
-                )
-            _check_hand(state, seat, tiles, seen)
-        pips = [sum(state.value(t) for t in declared[s]) for s in range(state.seats)]
-        out = [s for s in range(state.seats) if not declared[s]]
-    else:
-        values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
-        most = sum(values[len(values) - most_tiles :])
-        pips = [declared[s] for s in range(state.seats)]
-        for seat, total in enumerate(pips):
-            if total > most:
+    seen: dict[Tile, int] = {}
+    values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
+    most = sum(values[len(values) - most_tiles :])
+    for seat in range(state.seats):
+        held = declared[seat]
+        if isinstance(held, int):
+            if held > most:
                 raise IllegalAction(
                     "pad.record",
                     Said(
@@ -1101,13 +1088,30 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
                         who=state.names[seat],
                         most=most_tiles,
                         pips=most,
-                        total=total,
+                        total=held,
                     ),
                 )
-        out = [s for s in range(state.seats) if not pips[s]]
+            continue
+        if len(held) > most_tiles:
+            # Hands are of 5 tiles or more, so these counts are always plural.
+            raise IllegalAction(
+                "pad.record",
+                Said(
+                    "{who} was dealt {size} tiles and the boneyard held {dealt}: at most "
+                    "{most} tiles, not {n}.",
+                    who=state.names[seat],
+                    size=state.options["hand_size"],
+                    dealt=state.dealt,
+                    most=most_tiles,
+                    n=len(held),
+                ),
+            )
+        _check_hand(state, seat, held, seen)
+    pips = [_pips_of(state, declared[s]) for s in range(state.seats)]
+    out = [s for s in range(state.seats) if declared[s] in ((), 0)]
     if len(out) > 1:
         who = listed([state.names[s] for s in out])
-        if action.hands is not None:
+        if action.pips is None:
             said = Said("Only one seat can play out, not {who}.", who=who)
         else:
             said = Said(

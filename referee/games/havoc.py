@@ -763,7 +763,7 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
     winner = state.ended
     assert winner is not None
     racks = state.racks
-    declared = dict(action.hands if action.hands is not None else action.pips or ())
+    declared = action.declared  # each tray's tiles (a tuple) or pip total (an int)
     for seat in declared:
         if seat >= state.seats:
             raise IllegalAction("seat.order", Said("There is no seat {seat}.", seat=seat))
@@ -774,8 +774,8 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
             Said("Declare every tray but the winner's: {missing} still.", missing=_commas(missing)),
         )
     pips = [0] * state.seats
-    if action.hands is None:
-        for seat, total in declared.items():
+    for seat, total in declared.items():
+        if isinstance(total, int):
             who, rack = state.names[seat], racks[seat]
             most = rack.tray * 2 * state.top
             if seat != winner and total > most:
@@ -814,9 +814,10 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
                 raise IllegalAction("havoc.win", kept)
             if seat != winner:
                 pips[seat] = total
-        return RoundResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
     seen: dict[Tile, int] = {}
     for seat, held in declared.items():
+        if isinstance(held, int):
+            continue
         who = state.names[seat]
         for tile in held:
             if tile in seen:

@@ -851,7 +851,11 @@ def _check_muggins(state: RoundState, action: Muggins) -> int:
             ),
         )
     missed = pending.worth - pending.said
-    if missed <= 0:
+    # Before the declaration a call always stands and takes what the play made, nothing
+    # included: refusing it when the play made nothing would say so while the window is
+    # open (a call would probe the hidden count), and would say the player declared what
+    # they had not. Once declared, a call that finds nothing missing is refused.
+    if missed <= 0 and pending.declared is not None:
         raise IllegalAction(
             "fives.muggins",
             Said(
@@ -964,13 +968,28 @@ def _check_tally(state: RoundState, action: Tally) -> tuple[RoundState, RoundRes
                 "The round is still on: it ends when a seat plays its last tile or nobody can play."
             ),
         )
-    if action.hands is not None:
-        return state, _tally_hands(state, dict(action.hands))
-    return state, _tally_pips(state, dict(action.pips or ()))
+    return state, _tally_seats(state, action.declared)
 
 
-def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> RoundResult:
-    hands = _every_seat(state, hands, ())
+def _tally_seats(state: RoundState, declared: dict[int, tuple[Tile, ...] | int]) -> RoundResult:
+    """Each seat's hand, by its tiles or its pips (either way for each seat): the tiles
+    checked and audited, the totals within what such a hand could hold."""
+    declared = _every_seat(state, declared, ())
+    hands = {seat: held for seat, held in declared.items() if isinstance(held, tuple)}
+    totals = {seat: held for seat, held in declared.items() if isinstance(held, int)}
+    _check_tally_tiles(state, hands)
+    _check_tally_pips(state, totals)
+    pips = tuple(
+        totals[seat] if seat in totals else sum(_value(state, t) for t in hands[seat])
+        for seat in range(state.seats)
+    )
+    every = {seat: hands.get(seat, ()) for seat in range(state.seats)}
+    return _score(state, pips, _audit(state, every))
+
+
+def _check_tally_tiles(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> None:
+    """The hands declared by their tiles: as many as each holds, every tile in the set,
+    off the table and declared once."""
     where: dict[Tile, int] = {}
     for seat, hand in sorted(hands.items()):
         who = state.name(seat)
@@ -1008,17 +1027,15 @@ def _tally_hands(state: RoundState, hands: dict[int, tuple[Tile, ...]]) -> Round
                     Said(template, tile=tile, who=who, other=state.name(where[tile])),
                 )
             where[tile] = seat
-    if state.pad:
+    if state.pad and len(hands) == state.seats:  # the pad's counts, known by the tiles alone
         _check_pad_counts(state)
-    pips = tuple(sum(_value(state, t) for t in hands[seat]) for seat in range(state.seats))
-    return _score(state, pips, _audit(state, hands))
 
 
-def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
-    pips = _every_seat(state, pips, 0)
+def _check_tally_pips(state: RoundState, pips: dict[int, int]) -> None:
+    """The hands declared by their pip totals: each within what such a hand could hold."""
     if state.pad:
         _check_pad_pips(state, pips)
-        return _score(state, tuple(pips[seat] for seat in range(state.seats)), ())
+        return
     # A total is possible when it lies between the held count of cheapest and of dearest
     # tiles not on the table (info.public: as far as the table's record can tell).
     values = sorted(_value(state, t) for t in DominoSet(state.top).tiles if t not in state.layout)
@@ -1036,7 +1053,6 @@ def _tally_pips(state: RoundState, pips: dict[int, int]) -> RoundResult:
                     total=total,
                 ),
             )
-    return _score(state, tuple(pips[seat] for seat in range(state.seats)), ())
 
 
 def _at_most(pips: int) -> Said:
@@ -1121,12 +1137,12 @@ def _pad_end(state: RoundState, action: Tally) -> RoundState:
     """How a score-pad round ended, from its tally (``pad.record``): a seat with no tiles left
     dominoed (``end.domino``); with nobody out the round was blocked (``end.blocked``), and
     ``tally.winner`` (``team.block``) decides. The hand counts become what the tally says."""
-    by_tiles = action.hands is not None
-    declared = _every_seat(state, dict(action.hands if by_tiles else action.pips or ()), None)
+    by_tiles = action.pips is None
+    declared = _every_seat(state, action.declared, None)
     # Ruling: by pips, a seat declared at 0 played out (it dominoed): a score pad writes a
     # domino as 0, and a pip total cannot tell an empty hand from a hand of 0-0 alone. By
     # tiles the hand says which: a seat left holding 0-0 holds a real 0 and did not play out.
-    out = [s for s, held in declared.items() if (held == () if by_tiles else held == 0)]
+    out = [s for s, held in declared.items() if held in ((), 0)]
     if len(out) > 1:
         raise IllegalAction(
             "end.domino",
@@ -1134,13 +1150,18 @@ def _pad_end(state: RoundState, action: Tally) -> RoundState:
                 "{names} cannot both have played out ({kept}): the round ends when the first "
                 "seat plays its last tile. Only one seat dominoes; say what the others still held.",
                 names=listed([state.name(s) for s in out]),
-                kept=Said("no tiles") if by_tiles else Said("0 pips"),
+                kept=Said("no tiles")
+                if by_tiles
+                else Said("0 pips")
+                if action.hands is None
+                else Said("no tiles, or 0 pips"),
             ),
         )
-    if by_tiles:
-        hands = tuple(len(declared[seat]) for seat in range(state.seats))
-    else:  # how many tiles a pip total stands for nobody knows; the seat out holds none
-        hands = tuple(0 if seat in out else h for seat, h in enumerate(state.hands))
+    # How many tiles a pip total stands for nobody knows; the seat out holds none.
+    hands = tuple(
+        len(held) if isinstance(held, tuple) else 0 if seat in out else state.hands[seat]
+        for seat, held in ((s, declared[s]) for s in range(state.seats))
+    )
     return replace(state, hands=hands, ended=DOMINO if out else BLOCKED)
 
 

@@ -849,7 +849,8 @@ def _check_undo(state: TrainState) -> None:
 
 
 def _declared(state: TrainState, action: Tally) -> dict[int, Any]:
-    declared = dict(action.hands if action.hands is not None else action.pips or ())
+    """Each seat's tiles (a tuple) or pip total (an int), either way for each seat."""
+    declared = action.declared
     for seat in declared:
         _check_seat(state, seat)
     # A seat that played out has nothing to declare; in a score pad every seat says,
@@ -861,8 +862,12 @@ def _declared(state: TrainState, action: Tally) -> dict[int, Any]:
     ]
     if missing:
         raise IllegalAction("tally.hands", _say_what(missing, state.pad))
-    empty: Any = () if action.hands is not None else 0
-    return {seat: declared.get(seat, empty) for seat in range(state.seats)}
+    return {seat: declared.get(seat, ()) for seat in range(state.seats)}
+
+
+def _pips_of(state: TrainState, held: tuple[Tile, ...] | int) -> int:
+    """What a declared hand counts: its pip total, or its tiles' (0-0 as the rule says)."""
+    return held if isinstance(held, int) else sum(state.value(t) for t in held)
 
 
 def _say_what(missing: Sequence[str], pad: bool) -> Said:
@@ -936,25 +941,26 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
             ),
         )
     declared = _declared(state, action)
-    if action.hands is not None:
-        for seat, tiles in declared.items():
-            if len(tiles) != state.hands[seat]:
-                raise IllegalAction(
-                    "tally.hands",
-                    Said(
-                        "{who} holds {held}, not {declared}.",
-                        who=state.names[seat],
-                        held=tile_count(state.hands[seat]),
-                        declared=tile_count(len(tiles)),
-                    ),
-                )
-        _check_hand_tiles(state, declared)
-        pips = tuple(sum(state.value(t) for t in declared[s]) for s in range(state.seats))
-    else:
+    hands = {seat: held for seat, held in declared.items() if isinstance(held, tuple)}
+    for seat, tiles in hands.items():
+        if len(tiles) != state.hands[seat]:
+            raise IllegalAction(
+                "tally.hands",
+                Said(
+                    "{who} holds {held}, not {declared}.",
+                    who=state.names[seat],
+                    held=tile_count(state.hands[seat]),
+                    declared=tile_count(len(tiles)),
+                ),
+            )
+    _check_hand_tiles(state, hands)
+    if len(hands) < state.seats:
         # A total is possible when it lies between the held count of cheapest and of
         # dearest tiles off the table (info.public: as far as the record can tell).
         values = sorted(state.value(t) for t in state.unseen())
         for seat, total in declared.items():
+            if isinstance(total, tuple):
+                continue
             held = state.hands[seat]
             least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
             if total > most:
@@ -981,7 +987,7 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
                         total=total,
                     ),
                 )
-        pips = tuple(declared[s] for s in range(state.seats))
+    pips = tuple(_pips_of(state, declared[s]) for s in range(state.seats))
     if state.ended == DOMINO:
         return RoundResult(state.out, DOMINO, pips, pips)
     return RoundResult(_lowest(pips), BLOCKED, pips, pips)
@@ -1001,42 +1007,40 @@ def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
     0, unless declared by tiles) played out."""
     declared = _declared(state, action)
     most_held = min(state.hands[0] + state.boneyard, len(DominoSet(state.top).tiles) - 1)
-    if action.hands is not None:
-        for seat, tiles in declared.items():
-            if len(tiles) > most_held:
-                raise IllegalAction(
-                    "pad.record",
-                    Said(
-                        "{who} cannot hold {declared}: the deal ({deal}) and the whole boneyard "
-                        "({boneyard}) give at most {most}.",
-                        who=state.names[seat],
-                        declared=tile_count(len(tiles)),
-                        deal=state.hands[seat],
-                        boneyard=state.boneyard,
-                        most=most_held,
-                    ),
-                )
-        _check_hand_tiles(state, declared)
-        pips = tuple(sum(state.value(t) for t in declared[s]) for s in range(state.seats))
-        out = [s for s in range(state.seats) if not declared[s]]
-    else:
-        values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
-        most = sum(values[len(values) - most_held :])
-        for seat, total in declared.items():
-            if total > most:
-                raise IllegalAction(
-                    "pad.record",
-                    Said(
-                        "{who} cannot hold {total} pips: at most {held} tiles (the deal and "
-                        "the whole boneyard), {most} pips at most.",
-                        who=state.names[seat],
-                        total=total,
-                        held=most_held,
-                        most=most,
-                    ),
-                )
-        pips = tuple(declared[s] for s in range(state.seats))
-        out = [s for s in range(state.seats) if not pips[s]]
+    hands = {seat: held for seat, held in declared.items() if isinstance(held, tuple)}
+    for seat, tiles in hands.items():
+        if len(tiles) > most_held:
+            raise IllegalAction(
+                "pad.record",
+                Said(
+                    "{who} cannot hold {declared}: the deal ({deal}) and the whole boneyard "
+                    "({boneyard}) give at most {most}.",
+                    who=state.names[seat],
+                    declared=tile_count(len(tiles)),
+                    deal=state.hands[seat],
+                    boneyard=state.boneyard,
+                    most=most_held,
+                ),
+            )
+    _check_hand_tiles(state, hands)
+    values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
+    most = sum(values[len(values) - most_held :])
+    for seat, total in declared.items():
+        if isinstance(total, int) and total > most:
+            raise IllegalAction(
+                "pad.record",
+                Said(
+                    "{who} cannot hold {total} pips: at most {held} tiles (the deal and "
+                    "the whole boneyard), {most} pips at most.",
+                    who=state.names[seat],
+                    total=total,
+                    held=most_held,
+                    most=most,
+                ),
+            )
+    pips = tuple(_pips_of(state, declared[s]) for s in range(state.seats))
+    # No tiles, or 0 pips, played out: a seat holding 0-0 counted as 0 declares its tiles.
+    out = [s for s in range(state.seats) if declared[s] in ((), 0)]
     if len(out) > 1:
         raise IllegalAction(
             "train.end",

@@ -17,7 +17,7 @@ from scoring.drawing import picker_html, tile_svg, train_svg
 from scoring.screens.common import Button
 from scoring.screens.train import MOST_SHOWN, round_basics, train_board
 from scoring.services import Table
-from scoring.speech import say, tile_name
+from scoring.speech import all_of, say, tile_name
 
 
 def foot_context(
@@ -31,6 +31,7 @@ def foot_context(
         "banner": say(chicken_foot.what_now(state)),
         **_foot(state),
         "target_word": gettext("the tile it goes on"),
+        "choose_words": gettext("It fits more than one place: now tap the tile it goes on."),
     }
     if context["playing"]:
         context["turn"] = _turn(state, tile)
@@ -112,23 +113,33 @@ def _turn(state: FootState, chosen: str | None) -> dict[str, Any]:
     seat = state.acting
     assert seat is not None
     who = state.names[seat]
+    owed = state.layout.opening
+    shows = {end.shows for end in state.layout.free_ends()}
     items = []
     for t in DominoSet(state.top).tiles:
         if t in state.layout:
             continue
+        fits = chicken_foot.fits(state, t)
         items.append(
             {
                 "tile": t,
                 "svg": tile_svg(t),
                 "why": None,
-                "fits": " ".join(str(on) for on in chicken_foot.fits(state, t)),
+                "fits": " ".join(str(on) for on in fits),
                 "gains": "",
             }
         )
     return {
         "seat": seat,
         "who": who,
-        "picker_html": picker_html(items, chosen),
+        "picker": picker_html(items, chosen),
+        # Said when a tapped tile fits nowhere: what a double still owes, else the free ends.
+        "nofit": say(owed.words())
+        if owed
+        else gettext("This tile fits no free end: they show {numbers}.").format(
+            numbers=all_of([str(n) for n in sorted(shows, reverse=True)])
+        ),
+        "nofit_rule": owed.rule if owed else "foot.toes",
         "targets": _targets(state),
         "buttons": [
             (

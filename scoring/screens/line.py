@@ -42,8 +42,11 @@ def table_context(
         state.game.scores_plays and state.options["hints"] and not state.muggins
     )
     picker = []
+    places: dict[tuple, Tile] = {}  # each place a tile can go, with one tile that goes there
     for t in unseen:
         spots = line.fits(state, t) if turn is not None or not state.layout.placed else ()
+        for spot in spots:
+            places.setdefault(spot, t)
         lit = [(letter_of[spot], spot) for spot in spots if spot in letter_of]
         picker.append(
             {
@@ -62,13 +65,21 @@ def table_context(
         )
     undo_state = table.undo_state
     parts = state.layout.count_parts() if not state.muggins else ()
+    shows = sorted({m.end.shows for m in marks}, reverse=True)
     return {
         **basics(table, notice, my_seat),
         "layout_svg": layout_svg(
             state.layout, marks, frozenset(t for t, _ in parts), count_shown=not state.muggins
         ),
         "marks": marks,
-        "picker_html": picker_html(picker, tile),
+        "picker": picker_html(picker, tile),
+        # Said when a tapped tile fits no open end (the referee's reason is said where the
+        # rules rather than the numbers forbid it).
+        "nofit": gettext("This tile fits no open end: they show {numbers}.").format(
+            numbers=all_of([str(n) for n in shows])
+        )
+        if shows
+        else "",
         "leading": not state.layout.placed and not state.is_over,
         "leaders": [state.leader]
         if state.leader is not None
@@ -106,6 +117,7 @@ def table_context(
         if state.options.get("unlock") and state.layout.placed
         else None,
         "my_turn": my_seat is not None and my_seat == turn and not state.is_over,
+        "declare_ahead": _declarations_ahead(state, seat, places),
         **_muggins(state, table.names, my_seat),
         **dice_panel(state, table.names),
     }
@@ -312,6 +324,24 @@ def _muggins(state: line.RoundState, names: tuple[str, ...], mine: int | None) -
     context["pending_tile"] = pending.tile
     context["pending_tile_name"] = tile_name(pending.tile)
     return context
+
+
+def _declarations_ahead(state: line.RoundState, seat: int, places: dict) -> list[int]:
+    """Muggins (``fives.muggins``): the scores the player may declare with the play, chosen
+    on the phone before the play is sent (both go in one step). The referee's own choices
+    after a play (public facts only), for every place a tile can go now; "No score" is a
+    button of its own. Empty where plays are not declared."""
+    if not state.muggins or state.is_over:
+        return []
+    most: tuple[int, ...] = ()
+    for (on, face), tile in places.items():
+        try:
+            after = line.apply(state, Play(seat, tile, on, face))
+        except IllegalAction:  # a lead whose seat the table has not chosen yet
+            continue
+        if len(after.declarations()) > len(most):
+            most = after.declarations()
+    return [points for points in most if points]
 
 
 MOST_DRAWN_AT_ONCE = 8  # the count buttons beside "draws a tile"; more is drawn in steps

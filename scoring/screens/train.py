@@ -14,10 +14,10 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext
 
 from referee import PRESETS, Tile, Undo
-from referee.actions import MEXICAN, Draw, Engine, Pass
+from referee.actions import MEXICAN, Draw, Engine, Pass, TrainPlay
 from referee.corrections import ABANDONED, STOPPED
 from referee.games import engine, mexican_train
-from referee.games.mexican_train import TrainState
+from referee.games.mexican_train import TrainState, open_doubles
 from referee.tiles import DominoSet
 from scoring.drawing import picker_html, tile_svg, train_svg
 from scoring.screens.common import Button, basics, log, log_tail, pad_context
@@ -39,6 +39,7 @@ def train_context(
         # A score-pad round has no trains on the table: only its tally.
         "trains": [] if state.pad else [_train_row(state, track) for track in state.tracks],
         "target_word": gettext("the train it goes on"),
+        "choose_words": gettext("It fits more than one train: now tap the train it goes on."),
     }
     if context["playing"]:
         context["turn"] = _turn(state, tile)
@@ -213,7 +214,7 @@ def _turn(state: TrainState, chosen: str | None) -> dict[str, Any]:
             {
                 "tile": t,
                 "svg": tile_svg(t),
-                "why": None,
+                "why": None if fits else _why_not(state, seat, t),
                 "fits": " ".join(_key(train) for train in fits),
                 "gains": "",
             }
@@ -221,7 +222,13 @@ def _turn(state: TrainState, chosen: str | None) -> dict[str, Any]:
     return {
         "seat": seat,
         "who": who,
-        "picker_html": picker_html(items, chosen),
+        "picker": picker_html(items, chosen),
+        # Said when a tapped tile fits no train's open end at all (the referee's reason is
+        # said where the rules rather than the numbers forbid it).
+        "nofit": gettext("This tile fits no train: their open ends show {numbers}.").format(
+            numbers=all_of([str(n) for n in sorted(ends, reverse=True)])
+        ),
+        "nofit_rule": "train.trains",
         "targets": [
             {"key": _key(track.owner), "name": _target_name(state, track)} for track in state.tracks
         ],
@@ -236,6 +243,21 @@ def _turn(state: TrainState, chosen: str | None) -> dict[str, Any]:
             (Button(_pass_words(state, who), mexican_train.check(state, Pass(seat))), "pass"),
         ],
     }
+
+
+def _why_not(state: TrainState, seat: int, tile: Tile) -> Any:
+    """The referee's reason ``tile`` goes nowhere where the rules rather than its numbers
+    forbid it: an open double to cover first (train.double), a train without its marker
+    (train.marker), a first turn on the seat's own train (train.turn). None where it matches
+    no open end: the screen says so in one sentence for every such tile."""
+    if state.covering:
+        return mexican_train.check(state, TrainPlay(seat, tile, open_doubles(state)[0][1]))
+    for track in state.tracks:
+        if tile.has(track.end):
+            reason = mexican_train.check(state, TrainPlay(seat, tile, track.owner))
+            if reason is not None:
+                return reason
+    return None
 
 
 def _pass_words(state: TrainState, who: str) -> str:

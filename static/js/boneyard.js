@@ -44,9 +44,11 @@ function boneyardSays(name, params) {
       var total = button.querySelector(".total");
       if (total) total.textContent = ok && end in totals ? boneyardSays("sayTotal", { total: totals[end] }) : "";
     });
+    var choices = fits ? fits.length : 0;  // the taps the player may choose between
     form.querySelectorAll(".card-button").forEach(function (button) {
       var end = button.dataset.end;
       var ok = fits !== null && fits.indexOf(end) !== -1 && end in cards;
+      if (ok) choices += 1;
       button.hidden = !ok;
       button.disabled = !ok;
       button.dataset.card = ok ? cards[end] : "";
@@ -64,19 +66,56 @@ function boneyardSays(name, params) {
     }
     var why = form.querySelector("#why");
     if (why) {
-      // The referee's reason the tapped tile fits nowhere, with its rule as a link.
-      var rule = chosen && chosen.dataset.why ? chosen.dataset.rule : "";
-      why.querySelector(".why-text").textContent = rule ? chosen.dataset.why : "";
+      // What the tapped tile needs said, in the server's words: the referee's reason it fits
+      // nowhere (its own, or the table's "no open end shows its numbers"), with the rule as
+      // a link; or, where it fits several places, that the second tap chooses one.
+      var text = "", rule = "";
+      if (chosen && chosen.dataset.why) {
+        text = chosen.dataset.why;
+        rule = chosen.dataset.rule;
+      } else if (chosen && !fits.length && why.dataset.nofit) {
+        text = why.dataset.nofit;
+        rule = why.dataset.nofitRule;
+      } else if (choices > 1 && fits[0] !== "lead") {
+        text = why.dataset.choose || "";  // two ends, or an end and the card it may drop
+      }
+      why.querySelector(".why-text").textContent = text;
       var link = why.querySelector("a.rule");
       link.textContent = rule;
       link.href = why.dataset.rules + "#" + rule;
-      why.hidden = !rule;
+      why.querySelector(".why-rule").hidden = !rule;
+      why.classList.toggle("choose", !!text && !rule);
+      why.hidden = !text;
     }
     root.querySelectorAll(".end-marker").forEach(function (mark) {
       var ok = fits !== null && fits.indexOf(mark.dataset.end) !== -1;
       mark.classList.toggle("fits", ok);
     });
+    // Muggins: another tile tapped, the end chosen for the last one waits no more.
+    var declaring = form.querySelector("#declare-now");
+    if (declaring) chooseEnd(form, null);
   }
+  // Muggins (fives.muggins): the end tapped waits for the score, chosen on this phone
+  // before anything is sent; the play and its declaration then go in one request, so no
+  // other phone can call between them. Without this script the end records the play alone.
+  function chooseEnd(form, button) {
+    var panel = form.querySelector("#declare-now");
+    var target = panel.querySelector('input[name="target"]');
+    target.value = button ? button.value : "";
+    target.disabled = !button;
+    form.querySelectorAll(".end-button").forEach(function (end) {
+      end.classList.toggle("chosen", end === button);
+      end.setAttribute("aria-pressed", end === button ? "true" : "false");
+    });
+    panel.hidden = !button;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#play-form[data-declare] .end-button");
+    if (!button) return;
+    event.preventDefault();
+    chooseEnd(button.form, button);
+    bringIntoView(document.getElementById("ends"), document.getElementById("declare-now"));
+  }, true);
   function cardName(card) {
     if (card === "A1") return boneyardSays("sayAceLow");
     if (card === "A14") return boneyardSays("sayAceHigh");
@@ -85,18 +124,35 @@ function boneyardSays(name, params) {
   document.addEventListener("change", function (event) {
     if (event.target.name !== "tile") return;
     refresh(document);
-    playAtOnce(event.target.form);
+    if (playAtOnce(event.target.form)) return;
+    // The words said for the tapped tile, and the ends below them, in view: a tile tapped
+    // far down the picker does not leave its second tap out of sight.
+    var why = document.getElementById("why");
+    var ends = document.getElementById("ends");
+    var said = why && !why.hidden;
+    if (ends && (said || ends.querySelector(".fits"))) bringIntoView(said ? why : ends, ends);
   });
+  // The part of the page from ``first`` to ``last`` in view below the score strip, moving
+  // the page as little as it takes (the top wins when it does not all fit).
+  function bringIntoView(first, last) {
+    var strip = document.querySelector("#table .strip");
+    var top = (strip ? strip.getBoundingClientRect().bottom : 0) + 8;
+    var from = first.getBoundingClientRect().top;
+    var to = last.getBoundingClientRect().bottom;
+    if (from < top) window.scrollBy(0, from - top);
+    else if (to > window.innerHeight) window.scrollBy(0, Math.min(to - window.innerHeight + 8, from - top));
+  }
   // A tile that fits one end only is played on its first tap; the second tap is needed only
   // to choose between ends. Not the lead (its seat is chosen first), not at the referee's
   // desk, and not where Dominards offers a card to drop: that choice is the player's.
   function playAtOnce(form) {
-    if (!form || form.id !== "play-form" || form.hasAttribute("data-desk")) return;
+    if (!form || form.id !== "play-form" || form.hasAttribute("data-desk")) return false;
     var lit = form.querySelectorAll(".end-button.fits:not(.card-button)");
-    if (lit.length !== 1 || lit[0].dataset.end === "lead") return;
+    if (lit.length !== 1 || lit[0].dataset.end === "lead") return false;
     var freeDrop = form.querySelector("#free-drop");
-    if (form.querySelector(".card-button:not([hidden])") || (freeDrop && !freeDrop.hidden)) return;
+    if (form.querySelector(".card-button:not([hidden])") || (freeDrop && !freeDrop.hidden)) return false;
     lit[0].click();
+    return true;
   }
   function showOneTap(root) {
     root.querySelectorAll(".one-tap").forEach(function (hint) { hint.hidden = false; });
@@ -177,7 +233,7 @@ function boneyardSays(name, params) {
   var waitingFor = null; // "tap" while a tap is being sent again, "poll" when polls fail
   function banner(text, kind) {
     var box = document.getElementById("connection");
-    if (!box) return;
+    if (!box || waitingFor === "gone") return;  // a phone shut out stays told so
     box.textContent = text || "";
     box.hidden = !text;
     waitingFor = text ? kind : null;
@@ -206,12 +262,17 @@ function boneyardSays(name, params) {
       });
     }, 500 * retries);
   });
-  // New links were made, or the match is gone: say so rather than freeze in silence.
+  // New links were made, or the match is gone: say so rather than freeze in silence, and
+  // for good. The page stays in view, greyed, and nothing on it can be tapped: a tap could
+  // only be refused, and would look as if the table were live again.
   document.addEventListener("htmx:responseError", function (event) {
     if (event.detail.xhr && event.detail.xhr.status === 404) {
       banner(boneyardSays("sayGone"), "gone");
       var poll = document.getElementById("poll");
       if (poll) poll.remove();
+      var main = document.querySelector("main");
+      if (main) main.inert = true;
+      document.body.classList.add("shut-out");
     }
   });
   // An answer clears the banner it concerns: a poll's answer says nothing about a tap that
@@ -259,8 +320,49 @@ function boneyardSays(name, params) {
     var unload = document.getElementById("unload");
     if ((load && load.dataset.first) || (unload && unload.open)) event.detail.shouldSwap = false;
   });
+  // A table drawn again keeps the player's view: the part of the table at the middle of the
+  // screen (one of its blocks, known by its tag, id and classes) is where it was, whatever
+  // grew or shrank above it (another phone's play, the line said back). After this phone's
+  // own tap the server asks htmx to show the turn's top instead (views.SHOW_THE_TURN).
+  function blockKey(block) {  // htmx's own classes (htmx-added...) come and go in a swap
+    var classes = Array.prototype.filter.call(block.classList, function (c) { return c.indexOf("htmx-") !== 0; });
+    return block.tagName + "#" + block.id + "." + classes.join(".");
+  }
+  function sameBlocks(table, key) {
+    return Array.prototype.filter.call(table.children, function (b) { return blockKey(b) === key; });
+  }
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    kept = null;
+    var table = event.detail.target;
+    if (!event.detail.shouldSwap || !table || table.id !== "table") return;
+    var strip = table.querySelector(".strip");
+    var middle = ((strip ? strip.getBoundingClientRect().bottom : 0) + window.innerHeight) / 2;
+    var nearest = Infinity;
+    Array.prototype.forEach.call(table.children, function (block) {
+      var box = block.getBoundingClientRect();
+      if (!box.height) return;
+      var away = box.top > middle ? box.top - middle : box.bottom < middle ? middle - box.bottom : 0;
+      if (away < nearest) {
+        var key = blockKey(block);
+        nearest = away;
+        kept = { key: key, nth: sameBlocks(table, key).indexOf(block), top: box.top };
+      }
+    });
+  });
+  function keepView(table) {
+    var block = kept && table.id === "table" ? sameBlocks(table, kept.key)[kept.nth] : null;
+    if (block) window.scrollBy(0, block.getBoundingClientRect().top - kept.top);
+  }
+  // At once, and again once the page's own scripts have settled the new table (the hints
+  // they show change heights above).
+  document.addEventListener("htmx:afterSwap", function (event) { keepView(event.target); });
   document.addEventListener("DOMContentLoaded", function () { refresh(document); });
   document.addEventListener("htmx:afterSettle", function () { refresh(document); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    keepView(event.target);
+    kept = null;
+  });
 })();
 
 // Replay: ArrowLeft and ArrowRight follow the Previous and Next links of the step buttons,
@@ -315,10 +417,27 @@ function boneyardSays(name, params) {
     }
   });
 })();
+// A tally: a tile ticked for one seat is greyed in the others' pickers (each tile is in one
+// hand only), so the next hand is tapped from what is left.
+function shareTiles(root) {
+  root.querySelectorAll("form.tally").forEach(function (form) {
+    var boxes = form.querySelectorAll('input[type="checkbox"][name^="hand-"]');
+    var held = {};
+    boxes.forEach(function (box) { if (box.checked) held[box.value] = box.name; });
+    boxes.forEach(function (box) {
+      var elsewhere = !box.checked && box.value in held && held[box.value] !== box.name;
+      box.disabled = elsewhere;
+      box.closest("label").classList.toggle("taken", elsewhere);
+    });
+  });
+}
+document.addEventListener("DOMContentLoaded", function () { shareTiles(document); });
+document.addEventListener("htmx:afterSettle", function () { shareTiles(document); });
 // A tally: the pips of the tiles ticked for a seat, summed as they are tapped.
 document.addEventListener("change", function (event) {
   var seat = event.target.closest && event.target.closest(".tally-seat");
   var sum = seat && seat.querySelector(".pip-sum output");
+  if (seat && event.target.type === "checkbox") shareTiles(document);
   if (!sum || event.target.type !== "checkbox") return;
   var total = 0;
   // A tile's own count where the server gives one (the train games' 0-0: double_blank);

@@ -110,7 +110,8 @@ def test_a_havoc_tally_tapped_and_typed_is_refused_in_place(live_server, page: P
     expect(tally.locator(".pip-sum output")).to_have_text("17")
     tally.locator('input[name="pips-1"]').fill("41")
     tally.get_by_role("button", name="Score the round").click()
-    expect(page.locator("#table [role=alert]")).to_contain_text("Tally every seat the same way")
+    refusal = page.locator("#table [role=alert]")
+    expect(refusal).to_contain_text("Ben's hand is both tapped and typed")
     expect(page.locator("header.top")).to_be_visible()
     for tile in BENS_TRAY[:2]:
         expect(page.locator(f'#tally-form input[value="{tile}"]')).to_be_checked()

@@ -4,6 +4,8 @@ multiple, and a roll made by the app."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -140,6 +142,11 @@ def tap_in(page: Page, data: dict) -> int:
             (v for v in values if v == f"{data['on']}/{face}"),
             next(v for v in values if v.startswith(f"{data['on']}/")),
         )
+    if "on" in data and page.locator(".card-button:not([hidden])").count():  # and its card
+        expect(page.locator("#why")).to_have_class(re.compile(r"\bchoose\b"))
+    if page.locator("#free-drop").is_visible():  # asked before the end is tapped: above it
+        drop, ends = page.locator("#free-drop").bounding_box(), page.locator("#ends").bounding_box()
+        assert drop["y"] + drop["height"] <= ends["y"], (drop, ends)
     if "drop" in data:
         page.locator("#drop-field").select_option(data["drop"])
     elif page.locator("#free-drop").is_visible():  # the choice is explicit: no card

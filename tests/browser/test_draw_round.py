@@ -14,7 +14,12 @@ BEN = ["3-0", "2-1", "3-2", "3-1"]  # 15 pips
 
 
 def pick(page: Page, tile: str, within: str = "#picker") -> None:
-    page.locator(f'{within} label.pick:has(input[value="{tile}"])').click()
+    """Tap ``tile``; one that cannot go now is under the fold of the picker, opened first."""
+    label = page.locator(f'{within} label.pick:has(input[value="{tile}"])')
+    fold = page.locator(f"{within} details.more-tiles:not([open])")
+    if fold.locator(f'input[value="{tile}"]').count():
+        fold.locator("summary").click()
+    label.click()
 
 
 def end(page: Page, letter: str) -> None:

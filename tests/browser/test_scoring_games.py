@@ -83,8 +83,11 @@ def test_a_muggins_call_from_a_second_phone(live_server, browser, page: Page, sh
     # Ana's phone follows the table by itself: Ben's call shows there within 2 seconds.
     expect(page.locator(".log")).to_contain_text("Ben called Muggins! · Ben +5", timeout=3000)
     expect(page.locator(".scoreboard li").nth(1).locator(".total")).to_have_text("5")
-    # Once the next tile is down the log says what Ana's lead was worth.
-    play(page, "5-0")  # it fits one end only: one tap
+    # Once the next tile is down the log says what Ana's lead was worth. 5-0 fits one end
+    # only: one tap goes there, and the play waits for its score (one step, fives.muggins).
+    pick(page, "5-0")
+    expect(page.locator("#declare-now")).to_contain_text("Ben, what did it score?")
+    page.locator("#declare-now").get_by_role("button", name="No score").click()
     expect(page.locator(".log")).to_contain_text("Ana led 5-5 · worth 10")
     match = Match.objects.get()
     assert match.totals == [5, 5, 0]

@@ -48,6 +48,11 @@ PARSED = [
     ),
     ({"type": "tally", "pips": {"0": 0, "1": 11}}, Tally(pips=((0, 0), (1, 11)))),
     ({"type": "tally", "pips": {"0": "7"}}, Tally(pips=((0, 7),))),
+    # tally.hands: some seats by their tiles, the others by their pips
+    (
+        {"type": "tally", "hands": {"0": ["6-5"]}, "pips": {"1": 7}},
+        Tally(hands=((0, (T("6-5"),)),), pips=((1, 7),)),
+    ),
     ({"type": "roll", "seat": 0, "dice": [1, 6]}, Roll(0, (1, 6))),
     (
         {"type": "play", "seat": 1, "tile": "4-2", "on": "6-4", "card": " q", "drop": "a14"},
@@ -163,8 +168,8 @@ BAD = [
     ({"type": "declare", "seat": 0, "points": -5}, "points"),
     ({"type": "declare", "seat": 0, "points": 2.5}, "points"),
     ({"type": "declare", "seat": 0, "points": {"0": 5}}, "points"),
-    ({"type": "tally"}, "either"),
-    ({"type": "tally", "hands": {}, "pips": {}}, "either"),
+    ({"type": "tally"}, "its pip total (pips), or both"),
+    ({"type": "tally", "hands": {"0": []}, "pips": {"00": 0}}, "Seat 0 is declared twice"),
     ({"type": "tally", "hands": ["6-6"]}, "maps each seat"),
     ({"type": "tally", "hands": {"0": "6-6"}}, "must be a list of tiles"),
     ({"type": "tally", "hands": {"0": ["6-6", "x"]}}, "not a tile"),

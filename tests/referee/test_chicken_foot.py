@@ -491,6 +491,11 @@ def test_a_score_pad_round_is_recorded_by_its_tally_alone():
     assert done.totals == (0, 61, 8) and done.carry == {"played": 1, "engine": 8}
     by_pips = apply(state, pips(s0=0, s1=61, s2=8))
     assert by_pips.result == done.result
+    # Some hands by their tiles, the others by their pips (tally.hands): the same round.
+    mixed = Tally(hands=((1, tiles("6-5 0-0")),), pips=((0, 0), (2, 8)))
+    assert apply(state, mixed).result == done.result
+    refused(state, Tally(hands=((1, tiles("6-5 9-9")),), pips=((0, 0), (2, 8))), "set.unique",
+            "this round's double")  # fmt: skip
     # 0-0 counted as 0 is not playing out when the hand is declared by its tiles.
     blank = apply(new(3, record="scores", double_blank=0), hands(s0="0-0", s1="6-5", s2="4-4"))
     assert blank.result.winner == 0 and blank.result.reason == "blocked"

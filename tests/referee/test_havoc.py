@@ -465,6 +465,11 @@ def test_a_round_ends_the_moment_a_train_fills_and_the_trays_are_tallied_against
     assert not tallied.match_over and tallied.champion is None and tallied.carry == {"played": 1}
     by_pips = apply(state, Tally(pips=((1, 30), (2, 16), (3, 12))))
     assert by_pips.result == tallied.result
+    # Some trays by their tiles, the others by their pips (tally.hands): the same round.
+    mixed = Tally(hands=((1, tiles("9-3 9-9")),), pips=((2, 16), (3, 12)))
+    assert apply(state, mixed).result == tallied.result
+    refused(state, Tally(hands=((1, tiles("9-9 7-7")),), pips=((2, 16), (3, 12))), "havoc.win",
+            "Ben took 9-3")  # fmt: skip
     refused(tallied, hands(**good), "havoc.win", "tallied")
     assert apply(tallied, Undo()) == state
 

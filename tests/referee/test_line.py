@@ -417,6 +417,23 @@ def test_a_tally_by_pips():
     assert after.result.points == (0, 0, 120)
 
 
+def test_a_tally_may_declare_some_hands_by_their_tiles_and_others_by_their_pips():
+    # tally.hands: by tile or as a pip total, each seat as the table can. Ana knocked last
+    # holding 6-5 (it fitted on 6-6); Ben and Caro's hands are only counted.
+    state = blocked_block()
+    ana = (T("6-5"), T("1-1"), T("1-0"), T("0-0"))
+    mixed = Tally(hands=((0, ana),), pips=((1, 40), (2, 35)))
+    after = line.apply(state, mixed)
+    assert after.result.pips == (14, 40, 35) and after.result.winner == 0
+    assert [f.seat for f in after.result.findings] == [0]  # only a hand of tiles is audited
+    error = refused(state, Tally(hands=((0, ana[:3]),), pips=((1, 40), (2, 35))))
+    assert error.rule == "hand.count" and "Ana should hold 4 tiles, not 3" in error.message
+    error = refused(state, Tally(hands=((0, ana),), pips=((1, 40),)))
+    assert "Say what Caro still holds." in error.message
+    error = refused(state, Tally(hands=((0, ana),), pips=((1, 2), (2, 35))))
+    assert error.rule == "tally.hands" and "Ben holds 5 tiles" in error.message
+
+
 def test_the_seat_that_dominoed_need_not_declare_its_empty_hand():
     state = ended_block()
     assert line.apply(state, hands(s1=["5-4", "1-0"])).result.points == (10, 0)

@@ -618,6 +618,11 @@ def test_a_score_pad_round_is_its_tally_alone():
     assert after.result.winner == 0 and after.result.reason == "blocked"
     after = apply(state, hands(s0="0-0 1-1", s1="", s2="6-5"))
     assert after.result.pips == (52, 0, 11) and after.totals == (52, 0, 11)
+    # Some hands by their tiles, the others by their pips (tally.hands): the same round.
+    mixed = Tally(hands=((0, (T("0-0"), T("1-1"))),), pips=((1, 0), (2, 11)))
+    assert apply(state, mixed).result == after.result
+    refused(state, Tally(hands=((0, (T("12-12"),)),), pips=((1, 0), (2, 11))), "set.unique",
+            "12-12 is the engine")  # fmt: skip
     assert play(after, "undo") == state
     assert apply(after, Undo()).result is None
 
@@ -773,11 +778,13 @@ def tally(data: st.DataObject, state: TrainState, table: Table) -> Tally:
     """The real hands, by tile or by pips (0-0 counting double_blank); a seat that played
     out may say nothing."""
     seats = [s for s, hand in enumerate(table.hands) if hand or data.draw(st.booleans())]
-    if data.draw(st.booleans(), label="by tiles"):
-        return Tally(hands=tuple((s, table.hands[s]) for s in seats))
+    how = data.draw(st.sampled_from(["tiles", "pips", "some of each"]), label="tallied by")
+    by_tiles = [how == "tiles" or how != "pips" and data.draw(st.booleans()) for _ in seats]
     blank = state.options["double_blank"]
     worth = [sum(blank if t == Tile(0, 0) else t.pips for t in hand) for hand in table.hands]
-    return Tally(pips=tuple((s, worth[s]) for s in seats))
+    hands = tuple((s, table.hands[s]) for s, tiles in zip(seats, by_tiles, strict=True) if tiles)
+    pips = tuple((s, worth[s]) for s, tiles in zip(seats, by_tiles, strict=True) if not tiles)
+    return Tally(hands=hands if how != "pips" else None, pips=pips if how != "tiles" else None)
 
 
 def conserved(state: TrainState, table: Table) -> None:

@@ -448,7 +448,10 @@ def scores_follow_the_count(step: Step) -> None:
         assert after.last_points[action.seat] == action.points
     elif isinstance(action, Muggins):
         missed = before.pending.worth - before.pending.said
-        assert after.last_points[action.seat] == missed > 0
+        assert after.last_points[action.seat] == missed
+        # Once declared, a call stands only on points missed; before, it takes what the
+        # play made, nothing included (a refusal would tell the count).
+        assert missed > 0 or before.pending.declared is None
     elif isinstance(action, Challenge):
         excess = before.pending.declared - before.pending.worth
         assert after.last_points[action.seat] == excess > 0

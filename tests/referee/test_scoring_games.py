@@ -303,6 +303,18 @@ def test_an_undeclared_score_can_be_taken_before_the_player_declares():
     assert "Too late" in refused(state, step("0 declare 10")).message
 
 
+def test_a_call_before_the_declaration_stands_even_on_a_play_worth_nothing():
+    # Refused, the call would tell the caller the play made nothing while Ana may still
+    # declare (a probe), and "Ana declared all that 6-3 made" would be false: it stands,
+    # takes what the play made (nothing) and closes the window, as any call does.
+    state = muggins("0 6-3; 1 muggins")
+    assert points(state) == (0, 0, 0) and state.declaring is None and not state.muggins_open
+    assert "Too late" in refused(state, step("0 declare 0")).message
+    # Once declared, the same call finds nothing missing and is refused, truly.
+    error = refused(muggins("0 6-3; 0 declare 0"), step("1 muggins"))
+    assert "Nothing to take: Ana declared all that 6-3 made" in error.message
+
+
 def test_an_under_declared_score_is_taken_by_the_first_caller():
     state = muggins("0 5-5; 0 declare 5; 2 muggins")
     assert points(state) == (0, 0, 5) and state.totals == (5, 0, 5)

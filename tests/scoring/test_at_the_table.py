@@ -67,16 +67,21 @@ def test_several_tiles_are_drawn_in_one_tap_and_said_back(scorekeeper, draw_matc
     assert "Recorded: Ben drew 3 tiles: 8 in hand." in response.content.decode()
 
 
-def test_the_picker_says_a_lone_fit_plays_at_once_and_starts_a_row_per_high_number(
-    scorekeeper, draw_match
-):
+def test_the_picker_offers_the_tiles_that_can_go_first_and_folds_the_rest(scorekeeper, draw_match):
     tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
     html = page(scorekeeper, draw_match)
     assert "A tile that fits one end only is played as soon as it is tapped." in html
+    # The six tiles bearing a 6 go on 6-6: together, first; the 21 others folded below,
+    # each high number starting a row there.
+    go, rest = html.split('<details class="more-tiles" id="more-tiles">')
+    go = go[go.index('id="picker"') :]
+    assert re.findall(r'name="tile" value="([\d-]+)"', go) == [f"6-{n}" for n in range(5, -1, -1)]
+    assert "row-start" not in go
+    assert "21 tiles that cannot go now" in rest
     starts = re.findall(
-        r'<label class="pick[^"]*row-start"><input type="radio" name="tile" value="(\d)-', html
+        r'<label class="pick[^"]*row-start"><input type="radio" name="tile" value="(\d)-', rest
     )
-    assert starts == ["6", "5", "4", "3", "2", "1", "0"]
+    assert starts == ["5", "4", "3", "2", "1", "0"]
 
 
 def test_tiles_show_numerals_on_big_sets_and_as_each_phone_chooses(scorekeeper):

@@ -98,6 +98,32 @@ def test_a_stale_correction_gets_409_and_changes_nothing(scorekeeper):
     assert snapshot(match) == before
 
 
+def test_a_fix_page_found_again_by_back_after_the_correction_says_it_is_stale(scorekeeper):
+    match = _fives(scorekeeper)
+    url = f"/matches/{match.pk}/rounds/1/fix/1/replace/"
+    really = {"type": "play", "seat": "1", "tile": "6-4", "target": "6-6"}
+    preview = _preview(scorekeeper, match, 1, 1, "replace", really)
+    # Never kept by the browser as it was: the Back button asks for it again.
+    assert "no-store" in preview["Cache-Control"]
+    picker = scorekeeper.get(url)
+    assert _confirm(scorekeeper, preview).status_code == 302
+    before = snapshot(match)
+    # The Back button after the correction: the pickers asked for again, their tap sent
+    # again (the preview was swapped into the pickers' page). Both say they are stale.
+    for response in (
+        scorekeeper.get(url),
+        scorekeeper.post(url, {**form_fields(picker.content.decode()), **really}),
+        scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/1/?more=1"),
+    ):
+        html = response.content.decode()
+        assert response.status_code == 409 and "This page is out of date" in html
+        assert "Confirm the correction" not in html and "Back to the table" in html
+    assert snapshot(match) == before
+    # A Fix tapped in the log begins a new correction.
+    assert scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/1/").status_code == 200
+    assert scorekeeper.get(url).status_code == 200
+
+
 def test_the_same_confirmation_sent_twice_is_recorded_once(scorekeeper):
     match = _fives(scorekeeper)
     preview = _preview(scorekeeper, match, 1, 1, "remove", {"how": "recorded"})
@@ -145,6 +171,9 @@ def test_a_wrong_tally_is_fixed_after_the_round_and_the_next_round_follows(score
     tap(scorekeeper, match, {"type": "play", "seat": "0", "tile": "4-4", "target": "lead"})
     match.refresh_from_db()
     assert match.totals == [7, 0]
+    scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/3/")
+    picker = scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/3/replace/").content.decode()
+    assert re.search(r'name="pips-1"[^>]* value="7"', picker)  # as recorded
     preview = _preview(scorekeeper, match, 1, 3, "replace", {"type": "tally", "pips-1": "9"})
     assert preview.status_code == 200, preview.content.decode()
     assert "Ana 7 → 9" in preview.content.decode()
@@ -159,6 +188,24 @@ def test_a_wrong_tally_is_fixed_after_the_round_and_the_next_round_follows(score
         422,
     )
     assert services.verify(match) == []
+
+
+def test_a_fix_of_a_tally_opens_with_what_was_recorded(scorekeeper):
+    # A score-pad round tallied three ways at once: Ana's tiles tapped, Ben played out,
+    # Caro's pips typed (tally.hands: each hand by its tiles or its pips).
+    match = services.create_match("mexican-train", ["Ana", "Ben", "Caro"], {"record": "scores"})
+    keep(scorekeeper, match)
+    tally = {"type": "tally", "hand-0": ["12-11", "0-0"], "out-1": "1", "pips-2": "9"}
+    assert tap(scorekeeper, match, tally).status_code == 200
+    match.refresh_from_db()
+    assert match.totals == [73, 0, 9]
+    scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/0/")
+    html = scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/0/replace/").content.decode()
+    ticked = re.findall(r'name="hand-(\d)" value="([\d-]+)" data-pips="\d+" checked', html)
+    assert ticked == [("0", "12-11"), ("0", "0-0")]
+    assert re.search(r'name="out-1" value="1" checked', html)
+    assert re.search(r'name="pips-2"[^>]* value="9"', html)
+    assert not re.search(r'name="pips-0"[^>]* value="\d', html)
 
 
 @pytest.mark.parametrize(

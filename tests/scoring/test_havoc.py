@@ -493,18 +493,22 @@ def test_stop_between_rounds_keeps_the_tallied_round_and_can_be_taken_back(score
     assert services.verify(match) == []
 
 
-def test_a_tally_mixing_tapped_tiles_and_typed_pips_is_refused(scorekeeper):
+def test_a_tally_may_tap_one_tray_and_type_another(scorekeeper):
+    # tally.hands: each hand by its tiles or its pips; one hand both ways is refused.
     match = new(scorekeeper, 3)
     fill_a_train(scorekeeper, match, 0, 1, 2)
     form = markup.unescape(part(page(scorekeeper, match), 'id="tally-form"', "</form>"))
-    assert "Tap the tiles of every tray, or type every tray's pip total" in form
+    assert "Tap the tiles of each tray, or type its pip total" in form
     before = snapshot(match)
-    response = act(scorekeeper, match, "tally", status=400, **{"hand-1": BENS_TRAY, "pips-2": "12"})
-    assert "Tally every seat the same way" in response.content.decode()
+    both = {"hand-1": BENS_TRAY, "pips-1": "41", "pips-2": "12"}
+    response = act(scorekeeper, match, "tally", status=400, **both)
+    assert "Ben's hand is both tapped and typed" in markup.unescape(response.content.decode())
     assert snapshot(match) == before
-    act(scorekeeper, match, "tally", **{"pips-1": "41", "pips-2": "12"})
+    act(scorekeeper, match, "tally", **{"hand-1": BENS_TRAY, "pips-2": "12"})
     match.refresh_from_db()
-    assert match.totals == [0, 41, 12]
+    assert match.totals == [0, sum(Tile.parse(t).pips for t in BENS_TRAY), 12]
+    tally = Action.objects.get(round__match=match, kind="tally").payload
+    assert set(tally) == {"type", "hands", "pips"} and tally["pips"] == {"2": 12}
 
 
 def test_with_the_boneyard_empty_seats_take_discards_or_skip_the_draw(scorekeeper):

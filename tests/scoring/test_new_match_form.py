@@ -67,7 +67,7 @@ class Form(HTMLParser):
                 game["fields"].append(name)
             if "checked" in a:
                 self.checked.add(f"{name}={a.get('value', 'on')}")
-            if a.get("type") == "text":
+            if a.get("type") in ("text", "hidden"):
                 self.values[name] = a.get("value") or ""
             if tag == "select":
                 self._select = name
@@ -429,3 +429,35 @@ def test_the_stylesheet_shows_only_the_chosen_games_house_rules_for_every_game()
             f'#new-match:has(input[name="game"][value="{slug}"]:checked) '
             f'[data-game]:not([data-game="{slug}"])'
         ) in css, slug
+
+
+def test_back_from_the_table_finds_the_form_as_it_was_sent(scorekeeper, db):
+    # The Back button from a new table used to land on an emptied form (issue 28).
+    key = Form(page_of(scorekeeper)).values["key"]
+    sent = {**NEW, "key": key, "draw.target": "150", "draw.one_end_doubles": "on"}
+    response = scorekeeper.post("/matches/new/", sent)
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    html = page_of(scorekeeper)
+    page = Form(html)
+    assert [page.values[f"player-{i}"] for i in range(4)] == ["Ana", "Ben", "Caro", ""]
+    assert "game=draw" in page.checked and page.selected["draw.target"] == "150"
+    assert "draw.one_end_doubles=on" in page.checked
+    assert f"You started Draw #{match.pk} with this form." in html
+    assert f'href="/matches/{match.pk}/">Back to its table' in html
+    # Started again from the same form (a double tap, a page the Back button kept), it
+    # leads to its match: one form starts one match.
+    again = scorekeeper.post("/matches/new/", sent)
+    assert again["Location"] == f"/matches/{match.pk}/" and Match.objects.count() == 1
+    # The form shown again is a new one: Start there starts another match.
+    assert page.values["key"] != key
+    assert scorekeeper.post("/matches/new/", {**sent, "key": page.values["key"]}).status_code == 302
+    assert Match.objects.count() == 2
+
+
+def test_a_finished_or_foreign_match_is_not_offered_again(scorekeeper, client, db):
+    scorekeeper.post("/matches/new/", {**NEW, "key": "k" * 32})
+    Match.objects.update(status=Match.FINISHED)
+    html = page_of(scorekeeper)
+    assert "You started" not in html and Form(html).values["player-0"] == ""
+    assert "You started" not in page_of(client)  # another phone's session knows nothing

@@ -7,13 +7,14 @@ import re
 import pytest
 
 from scoring import services
-from scoring.models import Match, Round
+from scoring.models import Action, Match, Round
 
-from .conftest import keep, snapshot, tap
+from .conftest import form_fields, keep, snapshot, tap
 
 
-def lead(client, match, seat: int, tile: str):
-    return tap(client, match, {"type": "play", "seat": str(seat), "tile": tile, "target": "lead"})
+def lead(client, match, seat: int, tile: str, **more):
+    data = {"type": "play", "seat": str(seat), "tile": tile, "target": "lead", **more}
+    return tap(client, match, data)
 
 
 def play(client, match, seat: int, tile: str, on: str, face: str = "side"):
@@ -92,6 +93,58 @@ def test_muggins_hides_the_count_and_asks_the_player_to_declare(scorekeeper, mug
     assert 'aria-label="The layout: lead double five">' in html and "Count 10" not in html
     # An undeclared score can be taken too: the calls are open from the play on.
     assert "Ben: Muggins!" in html and "Ana: Muggins!" not in html
+
+
+def test_a_play_and_its_declaration_are_recorded_in_one_step(scorekeeper, muggins):
+    # fives.muggins: "the app records a play and its declaration together, in one step,
+    # whenever one phone makes both: no other phone can call between them".
+    page = scorekeeper.get(f"/matches/{muggins.pk}/").content.decode()
+    assert 'id="play-form" class="play" data-declare' in page and 'id="declare-now"' in page
+    assert 'name="declare" value="0"' in page and 'name="declare" value="10"' in page
+    response = lead(scorekeeper, muggins, 0, "5-5", declare="10")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Recorded: Ana led 5-5; Ana declared 10." in html
+    muggins.refresh_from_db()
+    # One transaction, one version for each entry: no version shows the play undeclared.
+    assert muggins.version == 2 and muggins.totals == [10, 0, 0]
+    log = Action.objects.filter(round__match=muggins).order_by("seq")
+    assert [(a.kind, a.payload.get("points")) for a in log] == [("play", None), ("declare", 10)]
+    assert "what did 5-5 score?" not in html  # nothing left to declare
+    # A phone that saw the table before the play finds its call refused as stale.
+    assert said(scorekeeper, muggins, "muggins", 1, version="0").status_code == 409
+
+
+def test_a_play_with_a_declaration_over_its_count_records_neither(scorekeeper, muggins):
+    before = snapshot(muggins)
+    response = lead(scorekeeper, muggins, 0, "5-5", declare="15")
+    assert response.status_code == 422 and "cannot claim 15" in response.content.decode()
+    assert snapshot(muggins) == before
+
+
+def test_a_play_with_its_declaration_sent_twice_is_recorded_once(scorekeeper, muggins):
+    page = scorekeeper.get(f"/matches/{muggins.pk}/").content.decode()
+    data = {**form_fields(page), "type": "play", "seat": "0", "tile": "5-5", "target": "lead"}
+    for _ in range(2):
+        response = scorekeeper.post(
+            f"/matches/{muggins.pk}/act/", {**data, "declare": "10"}, HTTP_HX_REQUEST="true"
+        )
+        assert response.status_code == 200
+    assert Action.objects.filter(round__match=muggins).count() == 2
+    muggins.refresh_from_db()
+    assert muggins.version == 2 and muggins.totals == [10, 0, 0]
+
+
+def test_a_call_before_the_declaration_stands_on_a_play_worth_nothing(scorekeeper, muggins):
+    # A refusal would tell Ben that 6-3 made nothing while Ana may still declare, and say
+    # she declared what she had not: the call stands, takes nothing and closes the window.
+    lead(scorekeeper, muggins, 0, "6-3")  # entered alone (a page without its script)
+    response = said(scorekeeper, muggins, "muggins", 1)
+    html = response.content.decode()
+    assert response.status_code == 200 and "Ben called Muggins!" in html
+    assert "declared all" not in html and "what did 6-3 score?" not in html
+    muggins.refresh_from_db()
+    assert muggins.totals == [0, 0, 0]
 
 
 def test_an_under_declared_score_is_taken_with_muggins(scorekeeper, muggins):

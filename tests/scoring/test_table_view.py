@@ -28,7 +28,17 @@ def test_an_htmx_play_answers_with_the_table_fragment(scorekeeper, draw_match):
     assert 'id="table"' in html and "<html" not in html
     assert "Ana led 6-6" in html
     assert 'class="count' not in html  # Draw scores no count, so none is shown
-    assert '<p class="notice done" role="status" id="done">Recorded: Ana led 6-6.</p>' in html
+    done = '<p class="notice done turn-top" role="status" id="done">Recorded: Ana led 6-6.</p>'
+    assert done in html
+    # The page then shows the top of the turn, below the score strip (issue 28).
+    assert response["HX-Reswap"] == "outerHTML show:.turn-top:top"
+
+
+def test_a_poll_answer_leaves_the_view_where_it_is(scorekeeper, draw_match):
+    tap(scorekeeper, draw_match, {"type": "play", "seat": "0", "tile": "6-6", "target": "lead"})
+    response = scorekeeper.get(f"/matches/{draw_match.pk}/poll/?version=0", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'id="table"' in response.content.decode()
+    assert "HX-Reswap" not in response
 
 
 def test_without_javascript_a_play_redirects_back_to_the_table(scorekeeper, draw_match):
