@@ -47,18 +47,20 @@ messages: $(VENV)/.installed-run ## Gather every word to translate into locale/*
 	$(BIN)/python manage.py makemessages --all --add-location=file --no-obsolete \
 		--ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench --ignore=scripts
 
-run: $(VENV)/.installed-run catalogues ## Migrate, print the phone URL, serve on 0.0.0.0:8000 (dev server)
+# Both serve with gunicorn's own asyncio worker (config.asgi): the pages as before, and each
+# open table's live stream (docs/live.md). run reloads on code changes; serve is production's.
+run: $(VENV)/.installed-run catalogues ## Migrate, print the phone URL, serve on 0.0.0.0:8000 (reloads on changes)
 	$(BIN)/python manage.py migrate --noinput
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
-	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
+	$(BIN)/gunicorn config.asgi -k asgi -b 0.0.0.0:$(PORT) -w 1 --reload --no-control-socket
 
 serve: $(VENV)/.installed-run catalogues ## Migrate, collectstatic, serve with gunicorn on 0.0.0.0:8000
 	$(BIN)/python manage.py migrate --noinput
 	BONEYARD_MANIFEST_STATIC=1 $(BIN)/python manage.py collectstatic --noinput
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
-	BONEYARD_MANIFEST_STATIC=1 $(BIN)/gunicorn config.wsgi -b 0.0.0.0:$(PORT) -w 2 --threads 4 --no-control-socket
+	BONEYARD_MANIFEST_STATIC=1 $(BIN)/gunicorn config.asgi -k asgi -b 0.0.0.0:$(PORT) -w 2 --no-control-socket
 
 test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests
 	scripts/test.sh

@@ -18,7 +18,11 @@ Environment:
                               with 1 or more, X-Forwarded-Proto=https also marks a request secure.
                               Set it only behind that many proxies: without them a client
                               writes X-Forwarded-For itself and picks its own rate-limit address
-    REDIS_URL                 Redis for the rate limits' counters (default: the database)
+    REDIS_URL                 Redis for the rate limits' counters and the live tables'
+                              announcements (default: the database)
+    BONEYARD_THREADS          threads per server process for pages (default 4)
+    BONEYARD_LIVE_STREAMS     live screens one server process holds at most (default 400)
+    BONEYARD_LIVE_SECONDS     a live stream's lifetime before the phone reconnects (default 3600)
 """
 
 import os
@@ -169,6 +173,14 @@ if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
 # (requests, seconds) per client; "desk" counts every request to a kept position.
 BONEYARD_RATE_LIMITS = {"join": (30, 60), "create": (10, 60), "desk": (120, 60)}
 BONEYARD_PROXY_HOPS = env_int("BONEYARD_PROXY_HOPS", 0)
+
+# The live table (scoring.live, docs/live.md): pages run in this many threads per server
+# process; a process holds at most this many streams (more are refused: those phones poll),
+# and each stream ends after this many seconds (a tenth more at most, drawn per stream),
+# when the phone reconnects.
+BONEYARD_THREADS = max(1, env_int("BONEYARD_THREADS", 4))
+BONEYARD_LIVE_STREAMS = env_int("BONEYARD_LIVE_STREAMS", 400)
+BONEYARD_LIVE_SECONDS = max(1, env_int("BONEYARD_LIVE_SECONDS", 3600))
 
 # --- Auth / i18n ------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from referee.document import (
 )
 from referee.games import engine
 from referee.rulebook import preset
+from scoring import live
 from scoring.caches import WeighedCache
 from scoring.models import Action, Match, Player, Round, Seat, new_token
 from scoring.speech import say
@@ -234,10 +235,7 @@ def record(
                 return False
             # Claim the version first: on PostgreSQL this row lock serialises
             # writers to one match; on SQLite the IMMEDIATE transaction already has.
-            claimed = Match.objects.filter(pk=match_id, version=version).update(
-                version=F("version") + 1
-            )
-            if not claimed:
+            if not _claim(match_id, version):
                 match = Match.objects.get(pk=match_id)
                 raise Stale(_what_happened(match, version))
             match = Match.objects.get(pk=match_id)
@@ -276,9 +274,7 @@ def keep_round(match_id: int, how: str, version: int) -> None:
             )
         )
     with transaction.atomic():
-        claimed = Match.objects.filter(pk=match_id, version=version).update(
-            version=F("version") + 1
-        )
+        claimed = _claim(match_id, version)
         match = Match.objects.get(pk=match_id)
         if not claimed:
             raise Stale(_what_happened(match, version))
@@ -306,6 +302,18 @@ def keep_round(match_id: int, how: str, version: int) -> None:
                 match=match, number=table.number, leader=state.leader, carry=state.carry,
                 record=record,
             )  # fmt: skip
+
+
+def _claim(match_id: int, version: int, steps: int = 1) -> bool:
+    """Move the match on from ``version``, the form's (every write claims it first), and
+    announce the new version to every open screen of the table once the transaction commits
+    (scoring.live): the one place a version moves."""
+    claimed = Match.objects.filter(pk=match_id, version=version).update(
+        version=F("version") + steps
+    )
+    if claimed:
+        live.publish(live.table_topic(match_id), version + steps)
+    return bool(claimed)
 
 
 def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
@@ -520,10 +528,7 @@ def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bo
         with transaction.atomic():
             if _recorded_before(key, match_id, first):
                 return False
-            claimed = Match.objects.filter(pk=match_id, version=version).update(
-                version=F("version") + len(fixes)
-            )
-            if not claimed:
+            if not _claim(match_id, version, len(fixes)):
                 raise Stale(_what_happened(Match.objects.get(pk=match_id), version))
             match = Match.objects.get(pk=match_id)
             judged = correction(match, fixes)
@@ -711,6 +716,7 @@ def new_links(match: Match, held: str) -> Match | None:
     )
     if not made:
         return None
+    live.publish(live.table_topic(match.pk), live.LINKS)  # each open screen checks its link
     match.keep_token, match.watch_token = keep_token, watch_token
     return match
 
