@@ -65,11 +65,12 @@ serve: $(VENV)/.installed-run catalogues ## Migrate, collectstatic, serve with g
 test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests
 	scripts/test.sh
 
-bench: $(VENV)/.installed-test ## Time requests against a bare view, and a worker's memory under attack; writes bench/results.json
+bench: $(VENV)/.installed-test ## Time requests against a bare view, a worker's memory under attack, the live table's push; writes bench/results.json
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/memory.py
+	$(BIN)/python bench/live.py
 
-load: $(VENV)/.installed-test ## 50 tables of 4 phones against gunicorn for 60 s; adds to bench/results.json
+load: $(VENV)/.installed-test ## 50 tables of 4 phones polling, then holding streams on 2 servers and PostgreSQL; adds to bench/results.json
 	$(BIN)/python bench/load.py
 
 lint: $(VENV)/.installed-test ## ruff check, ruff format --check, lint-imports

@@ -86,14 +86,19 @@ class Server:
     process: subprocess.Popen | None = None
     log: Path | None = None
     env: dict[str, str] = field(default_factory=dict)  # more settings (REDIS_URL)
+    # "asgi": as make serve runs it; "wsgi": gunicorn's threaded worker on config.wsgi, as it
+    # ran before the live table (the benches compare the two).
+    kind: str = "asgi"
 
     def start(self) -> Server:
         # A file, not a pipe: a pipe nobody reads fills up and blocks every worker.
         self.log = Path(tempfile.mkdtemp()) / "server.log"
         # As make serve runs it: gunicorn's asyncio worker, pages in 4 threads a process,
         # and each open table's live stream (scoring.live).
+        shape = (["config.asgi", "-k", "asgi"] if self.kind == "asgi"
+                 else ["config.wsgi", "-k", "gthread", "--threads", "4"])  # fmt: skip
         self.process = subprocess.Popen(
-            [str(GUNICORN), "config.asgi", "-k", "asgi", "-b", f"127.0.0.1:{self.port}",
+            [str(GUNICORN), *shape, "-b", f"127.0.0.1:{self.port}",
              "-w", str(self.workers), "--no-control-socket", "--log-level", "warning"],
             cwd=ROOT, env=environment(self.url) | self.env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=self.log.open("wb"),
