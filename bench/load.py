@@ -190,7 +190,7 @@ async def follow(phone: Phone, pk: int, seen: list, errors: list, deadline: floa
             elif text.startswith("id: "):
                 version = int(text[4:])
             elif text == "" and kind:
-                if kind == "table":
+                if kind == "update":
                     seen.append((version, time.perf_counter()))
                 kind, version = "", None
     finally:

@@ -433,7 +433,7 @@ class Stream:
 
     def _update(self, version: int, body: bytes) -> bytes:
         self.cursor = max(self.cursor, version)
-        return event("table", body.decode(), id=version)
+        return event("update", body.decode(), id=version)
 
     async def _follow(self, waiter: Waiter) -> None:
         loop = asyncio.get_running_loop()

@@ -2,11 +2,14 @@
 // server pushes the table as this phone would see it the moment a tap on any phone is recorded.
 // While the stream is not held (opening, dropped, refused, or a server without it) the page asks
 // every 2 s as it always has (#poll, htmx); so this file only ever saves requests and time.
-// Loaded by the screens that follow a table: <script src="live.js" data-live="stream URL">.
+// Loaded by the screens that follow a table: <script src="live.js" data-live="stream URL">; a
+// screen whose parts have other ids names them (data-live-target, data-live-poll).
 (function () {
   var script = document.currentScript;
   var url = script && script.dataset.live;
   if (!url || !window.EventSource || !window.htmx) return;
+  var TARGET = script.dataset.liveTarget || "table"; // what a push replaces; data-version on it
+  var POLL = script.dataset.livePoll || "poll"; // what asks every 2 s (htmx), inside the target
   var FIRST_MS = 10000; // a stream that says nothing this long after opening is held up somewhere
   var QUIET_MS = 75000; // the server says "ping" every 30 s: this long without a word, it is dead
   var LIVE = "boneyard:live"; // marks the requests this file makes through the poll
@@ -20,8 +23,8 @@
   var again = null;
   var pause = 2000;
 
-  function table() { return document.getElementById("table"); }
-  function poll() { return document.getElementById("poll"); }
+  function table() { return document.getElementById(TARGET); }
+  function poll() { return document.getElementById(POLL); }
   function shown() {
     var t = table();
     return t && t.dataset.version ? Number(t.dataset.version) : -1;
@@ -43,7 +46,7 @@
     quiet(FIRST_MS);
     source.addEventListener("ready", heard);
     source.addEventListener("ping", heard);
-    source.addEventListener("table", pushed);
+    source.addEventListener("update", pushed);
     source.addEventListener("gone", gone);
     source.addEventListener("unavailable", function () { clearTimeout(again); stop(); });
     source.onerror = dropped;
@@ -114,14 +117,14 @@
     var p = poll();
     if (!p) return;
     htmx.ajax("GET", p.getAttribute("hx-get"), {
-      source: p, target: "#table", swap: "outerHTML", event: new CustomEvent(LIVE),
+      source: p, target: "#" + TARGET, swap: "outerHTML", event: new CustomEvent(LIVE),
     });
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail;
     var config = detail.requestConfig;
-    if (!live || !detail.elt || detail.elt.id !== "poll") return;
+    if (!live || !detail.elt || detail.elt.id !== POLL) return;
     var why = config && config.triggeringEvent;
     if (!why || why.type !== LIVE) event.preventDefault(); // the stream brings it
   });

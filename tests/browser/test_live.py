@@ -65,6 +65,8 @@ def test_a_tap_reaches_the_other_phone_over_its_stream_alone(served, browser, pa
         expect(ben.locator(".log")).to_contain_text("Ben drew")
         # Ben's phone asked nothing: both tables came down its stream, opened before.
         assert asked == []
+        # What came down is live htmx (its forms and its poll taken over), as a poll's answer.
+        assert ben.evaluate("() => !!document.getElementById('poll')['htmx-internal-data']")
         assert ben_problems == [] and problems == []
     finally:
         phone.close()

@@ -101,7 +101,7 @@ class Phone:
     async def table(self) -> tuple[int, str]:
         """The next table pushed: its version and the fragment."""
         kind, version, data = await self.next()
-        assert kind == "table", (kind, data[:300])
+        assert kind == "update", (kind, data[:300])
         return int(version), data
 
     async def leave(self) -> None:
@@ -306,7 +306,7 @@ def test_two_servers_on_one_database_deliver_across_servers(tmp_path):
             assert phones[0].post(f"/matches/{pk}/act/", form)[0] == 200
             for stream in streams:
                 kind, version, fragment = stream.next()
-                assert (kind, version) == ("table", "1") and "Ana led 6-6" in fragment
+                assert (kind, version) == ("update", "1") and "Ana led 6-6" in fragment
                 stream.close()
         finally:
             logs = [server.stop() for server in servers]
