@@ -301,7 +301,6 @@ def unavailable(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     return HttpResponse(event("unavailable"), content_type="text/event-stream; charset=utf-8")
 
 
-Render = Callable[[dict, str, str], Awaitable[tuple[int, dict[str, str], bytes]]]
 ASGI = Callable[[dict, Callable, Callable], Awaitable[None]]
 
 
