@@ -47,13 +47,15 @@ messages: $(VENV)/.installed-run ## Gather every word to translate into locale/*
 	$(BIN)/python manage.py makemessages --all --add-location=file --no-obsolete \
 		--ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench --ignore=scripts
 
-run: $(VENV)/.installed-run catalogues ## Migrate, print the phone URL, serve on 0.0.0.0:8000 (dev server)
+# Both serve with gunicorn's own asyncio worker (config.asgi): the pages as before, and each
+# open table's live stream (docs/live.md). run reloads on code changes; serve is production's.
+run: $(VENV)/.installed-run catalogues ## Migrate, print the phone URL, serve on 0.0.0.0:8000 (reloads on changes)
 	$(BIN)/python manage.py migrate --noinput
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
 		echo; echo "Open http://$${ip:-127.0.0.1}:$(PORT)/ on a phone on the same network"; echo
-	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
+	$(BIN)/gunicorn config.asgi -k asgi -b 0.0.0.0:$(PORT) -w 1 --reload --no-control-socket
 
-serve: $(VENV)/.installed-run catalogues ## Production: DEBUG off, a kept secret, migrate, collectstatic, gunicorn on 0.0.0.0:8000
+serve: $(VENV)/.installed-run catalogues ## Production: DEBUG off, a kept secret, migrate, collectstatic, gunicorn (pages and live streams) on 0.0.0.0:8000
 	BIN=$(BIN) PORT=$(PORT) scripts/serve.sh
 
 test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + browser tests (Hypothesis quick)
@@ -62,11 +64,12 @@ test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + b
 test-deep: $(VENV)/.installed-test ## The Hypothesis tests at 8x make test's examples, SQLite + PostgreSQL
 	scripts/test.sh --deep
 
-bench: $(VENV)/.installed-test ## Time requests against a bare view, and a worker's memory under attack; writes bench/results.json
+bench: $(VENV)/.installed-test ## Time requests against a bare view, a worker's memory under attack, the live table's push; writes bench/results.json
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/memory.py
+	$(BIN)/python bench/live.py
 
-load: $(VENV)/.installed-test ## 50 tables of 4 phones against gunicorn for 60 s; adds to bench/results.json
+load: $(VENV)/.installed-test ## 50 tables of 4 phones polling, then holding streams on 2 servers and PostgreSQL; adds to bench/results.json
 	$(BIN)/python bench/load.py
 
 lint: $(VENV)/.installed-test ## ruff check, ruff format --check, lint-imports

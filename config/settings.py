@@ -18,7 +18,11 @@ Environment:
                               with 1 or more, X-Forwarded-Proto=https also marks a request secure.
                               Set it only behind that many proxies: without them a client
                               writes X-Forwarded-For itself and picks its own rate-limit address
-    REDIS_URL                 Redis for the rate limits' counters (default: the database)
+    REDIS_URL                 Redis for the rate limits' counters and the live tables'
+                              announcements (default: the database)
+    BONEYARD_THREADS          threads per server process for pages (default 4)
+    BONEYARD_LIVE_STREAMS     live screens one server process holds at most (default 400)
+    BONEYARD_LIVE_SECONDS     a live stream's lifetime before the phone reconnects (default 3600)
     BONEYARD_PUBLIC_RECORDS   the leaderboard and player pages show every player to every
                               phone (default: off: a phone sees the players of the matches
                               it holds a link to)
@@ -179,6 +183,14 @@ BONEYARD_PROXY_HOPS = env_int("BONEYARD_PROXY_HOPS", 0)
 # Records are private by default: a phone sees the leaderboard and player pages of the
 # players of matches it holds a link to, as the new-match form suggests only their names.
 BONEYARD_PUBLIC_RECORDS = env_bool("BONEYARD_PUBLIC_RECORDS", False)
+
+# The live table (scoring.live, docs/live.md): pages run in this many threads per server
+# process; a process holds at most this many streams (more are refused: those phones poll),
+# and each stream ends after this many seconds (a tenth more at most, drawn per stream),
+# when the phone reconnects.
+BONEYARD_THREADS = max(1, env_int("BONEYARD_THREADS", 4))
+BONEYARD_LIVE_STREAMS = env_int("BONEYARD_LIVE_STREAMS", 400)
+BONEYARD_LIVE_SECONDS = max(1, env_int("BONEYARD_LIVE_SECONDS", 3600))
 
 # --- Auth / i18n ------------------------------------------------------------
 

@@ -48,6 +48,7 @@ from referee.document import (
 from referee.games import engine
 from referee.rulebook import preset
 from referee.teams import Team, team_name, team_of, team_totals, teams
+from scoring import live
 from scoring.caches import ROUND_BYTES, ROW_BYTES, WeighedCache, round_bytes
 from scoring.forms import Drawn, same_tap
 from scoring.models import Action, Match, Player, Round, Seat, new_token, shared_seats
@@ -273,10 +274,7 @@ def record(
             # writers to one match; on SQLite the IMMEDIATE transaction already has.
             # One version for each entry written: a version names one log for good.
             written = 1 if then is None else 2
-            claimed = Match.objects.filter(pk=match_id, version=version).update(
-                version=F("version") + written
-            )
-            if not claimed:
+            if not _claim(match_id, version, written):
                 match = Match.objects.get(pk=match_id)
                 raise Stale(_what_happened(match, version))
             match = Match.objects.get(pk=match_id)
@@ -328,9 +326,7 @@ def keep_round(match_id: int, how: str, version: int, key: str) -> bool:
     _check_key(key, 64)
     record = "plays" if how == "plays" else ""
     with transaction.atomic():
-        claimed = Match.objects.filter(pk=match_id, version=version).update(
-            version=F("version") + 1
-        )
+        claimed = _claim(match_id, version)
         match = Match.objects.get(pk=match_id)
         if not claimed:
             if Round.objects.filter(match=match, switch_key=key, record=record).exists():
@@ -384,6 +380,18 @@ def _used_for_another() -> Stale:
             "Here is the table now: tap again if it is still needed."
         )
     )
+
+
+def _claim(match_id: int, version: int, steps: int = 1) -> bool:
+    """Move the match on from ``version``, the form's (every write claims it first), and
+    announce the new version to every open screen of the table once the transaction commits
+    (scoring.live): the one place a version moves."""
+    claimed = Match.objects.filter(pk=match_id, version=version).update(
+        version=F("version") + steps
+    )
+    if claimed:
+        live.publish(live.table_topic(match_id), version + steps)
+    return bool(claimed)
 
 
 def _recorded_before(key: str, match_id: int, data: dict[str, Any]) -> bool:
@@ -646,10 +654,7 @@ def correct(match_id: int, fixes: tuple[Fix, ...], version: int, key: str) -> bo
         with transaction.atomic():
             if _corrected_before(key, match_id, fixes):
                 return False
-            claimed = Match.objects.filter(pk=match_id, version=version).update(
-                version=F("version") + len(fixes)
-            )
-            if not claimed:
+            if not _claim(match_id, version, len(fixes)):
                 raise Stale(_what_happened(Match.objects.get(pk=match_id), version))
             match = Match.objects.get(pk=match_id)
             judged = correction(match, fixes)
@@ -860,6 +865,7 @@ def new_links(match: Match, held: str) -> Match | None:
     )
     if not made:
         return None
+    live.publish(live.table_topic(match.pk), live.LINKS)  # each open screen checks its link
     match.keep_token, match.watch_token = keep_token, watch_token
     return match
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views
+from scoring import live, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,6 +11,8 @@ urlpatterns = [
     path("matches/<int:pk>/", views.table, name="table"),
     path("matches/<int:pk>/join/<str:token>/", views.join, name="join"),
     path("matches/<int:pk>/poll/", views.poll, name="poll"),
+    # Served by scoring.live's Router under the ASGI server; this view only where it is not.
+    path("matches/<int:pk>/live/", live.unavailable, name="live"),
     path("matches/<int:pk>/act/", views.act, name="act"),
     path("matches/<int:pk>/keep/", views.keep_round, name="keep_round"),
     path("matches/<int:pk>/seat/", views.take_seat, name="seat"),

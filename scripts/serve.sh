@@ -73,5 +73,7 @@ ip=$(hostname -I 2>/dev/null | awk '{print $1}')
 echo
 echo "Open http://${ip:-127.0.0.1}:$PORT/ on a phone on the same network"
 echo
-BONEYARD_MANIFEST_STATIC=1 exec "$BIN/gunicorn" config.wsgi -b "0.0.0.0:$PORT" -w 2 --threads 4 \
+# gunicorn's own asyncio worker (config.asgi): the pages through Django's WSGI handler in
+# BONEYARD_THREADS threads, and each open table's live stream (docs/live.md).
+BONEYARD_MANIFEST_STATIC=1 exec "$BIN/gunicorn" config.asgi -k asgi -b "0.0.0.0:$PORT" -w 2 \
     --no-control-socket

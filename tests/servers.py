@@ -1,6 +1,7 @@
-"""Real app servers for the load and crash tests: gunicorn processes on loopback, sharing
-nothing but a database made for the test (a SQLite file, or a fresh PostgreSQL database
-on the server the PostgreSQL leg uses), and a small HTTP client with its own cookies."""
+"""Real app servers for the load and crash tests: gunicorn processes on loopback, run as make
+serve runs them, sharing nothing but a database made for the test (a SQLite file, or a fresh
+PostgreSQL database on the server the PostgreSQL leg uses), and a small HTTP client with its
+own cookies."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from email.message import Message
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,14 +87,20 @@ class Server:
     process: subprocess.Popen | None = None
     log: Path | None = None
     env: dict[str, str] = field(default_factory=dict)  # more settings (REDIS_URL)
+    # "asgi": as make serve runs it; "wsgi": gunicorn's threaded worker on config.wsgi, as it
+    # ran before the live table (the benches compare the two).
+    kind: str = "asgi"
 
     def start(self) -> Server:
         # A file, not a pipe: a pipe nobody reads fills up and blocks every worker.
         self.log = Path(tempfile.mkdtemp()) / "server.log"
+        # As make serve runs it: gunicorn's asyncio worker, pages in 4 threads a process,
+        # and each open table's live stream (scoring.live).
+        shape = (["config.asgi", "-k", "asgi"] if self.kind == "asgi"
+                 else ["config.wsgi", "-k", "gthread", "--threads", "4"])  # fmt: skip
         self.process = subprocess.Popen(
-            [str(GUNICORN), "config.wsgi", "-b", f"127.0.0.1:{self.port}",
-             "-w", str(self.workers), "--threads", "4", "--no-control-socket",
-             "--log-level", "warning"],
+            [str(GUNICORN), *shape, "-b", f"127.0.0.1:{self.port}",
+             "-w", str(self.workers), "--no-control-socket", "--log-level", "warning"],
             cwd=ROOT, env=environment(self.url) | self.env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=self.log.open("wb"),
         )  # fmt: skip
@@ -161,7 +169,7 @@ class Client:
         self.connection: http.client.HTTPConnection | None = None
         self.headers: dict[str, str] = {}  # sent with every request
         self.location = ""  # the last answer's Location (where a redirect goes)
-        self.answered: dict[str, str] = {}  # the last answer's headers
+        self.answered: Message | dict = {}  # the last answer's headers (names in any case)
 
     def request(
         self, method: str, path: str, form: dict | bytes | None = None, content_type: str = ""
@@ -207,7 +215,7 @@ class Client:
                 raise
             raise ConnectionError(f"no answer: {error!r}") from error
         self.location = response.getheader("Location") or ""
-        self.answered = dict(response.getheaders())
+        self.answered = response.headers
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
@@ -260,3 +268,53 @@ def stored_players(url: str) -> list[str]:
     )
     result = manage(url, "shell", "--no-imports", "-c", code)
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+class Stream:
+    """A phone's live stream (Server-Sent Events) on its own connection, read in a thread:
+    ``next()`` gives each event as (kind, id, data); ("end", None, "") when the stream ends."""
+
+    def __init__(self, phone: Client, path: str) -> None:
+        import queue
+        import threading
+
+        self.events: queue.Queue = queue.Queue()
+        self.connection = http.client.HTTPConnection("127.0.0.1", phone.port, timeout=120)
+        cookies = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
+        self.connection.request("GET", path, headers={"Cookie": cookies})
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        fields: dict[str, list[str]] = {}
+        buffer = b""
+        try:
+            # read1: what has come, at once (iterating lines would wait for a buffer's worth)
+            while chunk := self.response.read1(65536):
+                buffer += chunk
+                *lines, buffer = buffer.split(b"\n")
+                for raw in lines:
+                    line = raw.decode().rstrip("\r")
+                    if line:
+                        name, _, value = line.partition(":")
+                        fields.setdefault(name, []).append(value.removeprefix(" "))
+                        continue
+                    if "event" in fields:
+                        kind, id = fields["event"][0], fields.get("id", [None])[0]
+                        self.events.put((kind, id, "\n".join(fields.get("data", []))))
+                    fields = {}
+        except Exception:  # closed under the reader (close()), or cut by the server: the end
+            pass
+        self.events.put(("end", None, ""))
+
+    def next(self, timeout: float = 30) -> tuple[str, str | None, str]:
+        """The next event (the timeout guards against a hang; it measures nothing)."""
+        return self.events.get(timeout=timeout)
+
+    def close(self) -> None:
+        # Shut the socket first: the reader holds the response while it waits for the next
+        # event, and closing the response alone would wait for that event.
+        if self.connection.sock is not None:
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
+        self.connection.close()
