@@ -25,6 +25,7 @@ from typing import Any
 
 from referee.actions import INSERT, REMOVE, Abandon, Action, Adjust, Correct, Stop
 from referee.errors import IllegalAction
+from referee.round.refusals import check_seat
 from referee.said import Said
 from referee.teams import team_totals, teams
 
@@ -193,10 +194,7 @@ def on_the_record(state: Any, action: Action, stop_winner: str = "high") -> Any:
 
 
 def _adjust(state: Any, action: Adjust) -> Any:
-    if action.seat >= state.seats:
-        raise IllegalAction(
-            "correct.adjust", Said("There is no seat {seat} at this table.", seat=action.seat)
-        )
+    check_seat(state.seats, action.seat, "correct.adjust")
     if state.result is not None:
         raise IllegalAction(
             "correct.adjust",

@@ -46,6 +46,7 @@ from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.games.train_rounds import TrainRounds
+from referee.round.refusals import check_seat
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
@@ -773,15 +774,7 @@ def _round_over(state: FootState) -> Said:
 
 
 def _check_seat(state: FootState, seat: int) -> None:
-    if not 0 <= seat < state.seats:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "There is no seat {seat}; this match has seats 0 to {last}.",
-                seat=seat,
-                last=state.seats - 1,
-            ),
-        )
+    check_seat(state.seats, seat)
 
 
 def _check_match_on(state: FootState) -> None:

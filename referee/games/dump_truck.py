@@ -38,6 +38,7 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
+from referee.round.refusals import check_seat
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, phrase
 from referee.tiles import DominoSet, Tile
@@ -636,15 +637,7 @@ def next_leader(state: TruckState) -> int | None:
 
 
 def _check_seat(state: TruckState, seat: int) -> None:
-    if seat >= state.seats:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "There is no seat {seat}; this game has seats 0 to {last}.",
-                seat=seat,
-                last=state.seats - 1,
-            ),
-        )
+    check_seat(state.seats, seat)
     ended = state._end_why()
     if ended is not None:
         rule, why = ended

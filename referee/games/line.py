@@ -58,6 +58,7 @@ from referee.games.scoring import (
     match_winner,
 )
 from referee.layout import END, SIDE, Layout, LayoutRules
+from referee.round.refusals import check_seat
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.teams import Team, leader, team_name, team_of, teams
@@ -429,15 +430,7 @@ def next_leader(state: RoundState) -> int | None:
 
 
 def _check_seat(state: RoundState, seat: int) -> None:
-    if seat >= state.seats:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "There is no seat {seat} at this table; the seats are 0 to {last}.",
-                seat=seat,
-                last=state.seats - 1,
-            ),
-        )
+    check_seat(state.seats, seat)
 
 
 def _check_match_on(state: RoundState, who: str, doing: Said) -> None:

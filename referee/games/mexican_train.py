@@ -45,6 +45,7 @@ from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.games.train_rounds import TrainRounds
+from referee.round.refusals import check_seat
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed
 from referee.said import tiles as tile_count
@@ -518,15 +519,7 @@ def next_leader(state: TrainState) -> int | None:
 
 
 def _check_seat(state: TrainState, seat: int) -> None:
-    if seat >= state.seats:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "There is no seat {seat}; this match has seats 0 to {last}.",
-                seat=seat,
-                last=state.seats - 1,
-            ),
-        )
+    check_seat(state.seats, seat)
 
 
 def _check_going(state: TrainState) -> None:
