@@ -40,7 +40,7 @@ from referee.actions import (
 from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
-from referee.round.refusals import check_seat, no_such_seat
+from referee.round.refusals import check_seat, no_such_seat, nothing_to_take_back
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.tiles import DominoSet, Tile
@@ -856,7 +856,7 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
 
 def _check_undo(state: HavocState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
+        raise nothing_to_take_back()
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",

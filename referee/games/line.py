@@ -58,7 +58,7 @@ from referee.games.scoring import (
     match_winner,
 )
 from referee.layout import END, SIDE, Layout, LayoutRules
-from referee.round.refusals import check_seat
+from referee.round.refusals import check_seat, nothing_to_take_back
 from referee.rulebook import Preset, hand_size, max_players, preset, resolve_options
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.teams import Team, leader, team_name, team_of, teams
@@ -688,9 +688,7 @@ def _check_pass(state: RoundState, action: Pass) -> None:
 
 def _check_undo(state: RoundState) -> None:
     if state.previous is None:
-        raise IllegalAction(
-            "procedure.misplay", Said("There is nothing to take back in this round.")
-        )
+        raise nothing_to_take_back()
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",

@@ -45,7 +45,7 @@ from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.games.train_rounds import TrainRounds
-from referee.round.refusals import check_seat
+from referee.round.refusals import check_seat, nothing_to_take_back
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed
 from referee.said import tiles as tile_count
@@ -825,9 +825,7 @@ def _cover_first(state: TrainState, who: str) -> Said:
 
 def _check_undo(state: TrainState) -> None:
     if state.previous is None:
-        raise IllegalAction(
-            "procedure.misplay", Said("There is nothing to take back in this round.")
-        )
+        raise nothing_to_take_back()
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",

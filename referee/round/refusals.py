@@ -26,3 +26,8 @@ def check_seat(seats: int, seat: int, rule: str = "seat.order") -> None:
     """Refuses a seat that is not at the table."""
     if not 0 <= seat < seats:
         raise no_such_seat(seats, seat, rule)
+
+
+def nothing_to_take_back() -> IllegalAction:
+    """An undo with nothing before it (``procedure.misplay``)."""
+    return IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
