@@ -44,9 +44,9 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
-from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.games.train_rounds import TrainRounds
 from referee.round.refusals import check_seat, nothing_to_take_back
+from referee.round.result import RoundResult
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here

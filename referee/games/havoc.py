@@ -39,8 +39,8 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
-from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.round.refusals import check_seat, no_such_seat, nothing_to_take_back
+from referee.round.result import RoundResult
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.tiles import DominoSet, Tile

@@ -31,3 +31,9 @@ def check_seat(seats: int, seat: int, rule: str = "seat.order") -> None:
 def nothing_to_take_back() -> IllegalAction:
     """An undo with nothing before it (``procedure.misplay``)."""
     return IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
+
+
+def match_over(ended: tuple[str, Said]) -> IllegalAction:
+    """Anything recorded once the match has ended, under the rule that ended it."""
+    rule, why = ended
+    return IllegalAction(rule, Said("{why}; nothing more is recorded after that.", why=why))

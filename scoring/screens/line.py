@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
-from referee.games import dominards
+from referee.games.line import dominards
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.screens.common import Button, aim, basics, log, log_tail, pad_context, team_marks
 from scoring.services import Table
