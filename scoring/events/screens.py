@@ -45,7 +45,7 @@ def table_row(table: TableView, pairs: bool) -> dict[str, Any]:
         "seats": table.seats,
         "sides": [name_of((a, c)), name_of((b, d))],
         "totals": table.totals,
-        "hand": table.hand,
+        "hand": max(table.hand, 1),  # the hand being played, the first before its first entry
         "finished": table.finished,
         "started": table.match_id is not None,
         "winner": winner,
@@ -145,7 +145,7 @@ def cards_context(night: Night, keep_url: Callable[[int, str], str]) -> dict[str
         url = keep_url(table.match_id, table.keep_token)
         named = gettext("Keep score at table {table}").format(table=table.number)
         row = table_row(table, night.event.format == referee.PAIRS)
-        cards.append({**row, "qr": qr_svg(url, named), "url": url})
+        cards.append({**row, "qr": qr_svg(url, named, scale=7), "url": url})
     return {"event": night.event, "round": shown, "cards": cards}
 
 

@@ -231,9 +231,16 @@ def _render(
 
 
 def _links(request: HttpRequest, event: Event) -> list[dict[str, Any]]:
-    url = request.build_absolute_uri(reverse("event_join", args=[event.pk, event.watch_token]))
-    named = gettext("The event's link for players")
-    return [{"url": url, "qr": qr_svg(url, named), "named": named}]
+    """The players' link (it only reads) and the organizer's (it runs the event: for a
+    second organizer's phone)."""
+    links = []
+    for token, kind, named in (
+        (event.watch_token, "watch", gettext("The event's link for players")),
+        (event.keep_token, "keep", gettext("The organizer's link")),
+    ):
+        url = request.build_absolute_uri(reverse("event_join", args=[event.pk, token]))
+        links.append({"url": url, "qr": qr_svg(url, named), "named": named, "kind": kind})
+    return links
 
 
 def _organizing(request: HttpRequest, pk: int, write) -> HttpResponse:
