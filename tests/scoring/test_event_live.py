@@ -50,7 +50,9 @@ def test_a_tap_at_a_table_pushes_the_board_and_the_tv_page(db):
     event = events.create_event(
         "Club", "block", {"record": "scores", "target": 50}, "rotating", "swiss", 3, None, EIGHT
     )
-    assert events.propose(event.pk, 0, "seat-round-1") and events.start(event.pk, 1, "start-round-1")
+    assert events.propose(event.pk, 0, "seat-round-1") and events.start(
+        event.pk, 1, "start-round-1"
+    )
     organizer, stranger = Client(), Client()
     organizer.get(f"/events/{event.pk}/join/{event.keep_token}/")
     table = EventTable.objects.filter(round__event=event).order_by("number").first()

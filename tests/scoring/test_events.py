@@ -367,3 +367,17 @@ def test_export_import_replays_every_match_and_checks_every_seating(organizer, t
     # The series ranks every player over its events.
     series = organizer.get(f"/events/{event.pk}/series/")
     assert series.status_code == 200 and "Season 2026" in series.content.decode()
+
+
+def test_a_spanish_phone_reads_the_night_in_its_own_words(organizer, player):
+    event = make(organizer)
+    post(organizer, event, "seat")
+    post(organizer, event, "start")
+    table = tables(event, 1)[0]
+    cards = organizer.get(f"/events/{event.pk}/cards/", HTTP_ACCEPT_LANGUAGE="es")
+    assert "Mesa 1 · Ronda 1" in cards.content.decode()
+    player.get(f"/events/{event.pk}/join/{event.watch_token}/")
+    page = player.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    a, b, partner, d = table.seats
+    assert f"Ronda 1: mesa 1, con {partner}, contra {b} y {d}" in page
+    assert "Clasificación" in page and "Parejas rotativas" in page
