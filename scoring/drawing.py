@@ -231,11 +231,13 @@ def layout_svg(
 
 
 @functools.lru_cache(maxsize=256)
-def qr_svg(url: str, label: str) -> SafeString:
-    """A QR code of ``url`` as inline SVG (segno writes only paths and colours, no styles).
-    Kept: a link changes only with new links, and drawing two codes was a third of the
-    full table page's time (bench/)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", svgclass="qr")
+def qr_svg(url: str, label: str, scale: int = 4) -> SafeString:
+    """A QR code of ``url`` as inline SVG (segno writes only paths and colours, no styles),
+    ``scale`` px a module (an event's printed table card draws it larger). Kept: a link
+    changes only with new links, and drawing two codes was a third of the full table page's
+    time (bench/)."""
+    code = segno.make(url, error="m")
+    svg = code.svg_inline(scale=scale, dark="#000", light="#fff", svgclass="qr")
     return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
 
 

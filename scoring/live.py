@@ -49,6 +49,7 @@ CHANNEL = "boneyard_live"  # PostgreSQL's channel; Redis's adds the database num
 LINKS = "links"  # what a topic announces when who may see it changed (new share links)
 HEARTBEAT_S = 30.0  # a stream says "ping" this often: a dead phone is found by the write
 RETRY_MS = (1000, 3000)  # the browser waits this long (drawn per stream) before reconnecting
+MOST_FOLLOWED = 500  # more topics a screen may follow (an event's tables)
 
 
 def table_topic(pk: int) -> str:
@@ -135,6 +136,9 @@ class Waiter:
     newest: int = -1
     recheck: bool = False
     event: asyncio.Event = field(default_factory=asyncio.Event)
+    # More topics the screen shows (an event's board: each table's match). Their
+    # announcements carry their own versions, not the screen's: they only make it look.
+    also: frozenset[str] = frozenset()
 
     def wake(self, version: int | None) -> None:
         if version is None:
@@ -168,12 +172,27 @@ class Hub:
             self.count -= 1
             if not waiters:
                 del self.topics[waiter.topic]
+        self.follow(waiter, frozenset())
+
+    def follow(self, waiter: Waiter, topics: frozenset[str]) -> None:
+        """``waiter`` is woken by ``topics`` too, from now on (and no more by the others it
+        followed): what its screen's last render said it shows."""
+        topics = topics - {waiter.topic}
+        for topic in waiter.also - topics:
+            waiters = self.topics.get(topic)
+            if waiters is not None:
+                waiters.discard(waiter)
+                if not waiters:
+                    del self.topics[topic]
+        for topic in topics - waiter.also:
+            self.topics.setdefault(topic, set()).add(waiter)
+        waiter.also = topics
 
     def announce(self, payload: str) -> None:
         topic, _, what = payload.partition(" ")
         version = int(what) if what.isascii() and what.isdecimal() else None
         for waiter in self.topics.get(topic, ()):
-            waiter.wake(version)
+            waiter.wake(version if topic == waiter.topic else None)
 
     def resync(self) -> None:
         """Every stream looks again: announcements may have been missed while the listener
@@ -290,8 +309,14 @@ def table_screen(pk: int) -> Screen:
     return Screen(table_topic(pk), reverse("poll", args=[pk]))
 
 
-# URL name of a stream -> the screen it follows (issue 32's board and TV page add theirs).
-SCREENS: dict[str, Callable[..., Screen]] = {"live": table_screen}
+def event_screen(pk: int) -> Screen:
+    """An event's board, players' page or TV page: the event's own topic, and, as each
+    render says (``X-Live-Follows``), the matches of the round it shows."""
+    return Screen(f"event:{pk}", reverse("event_poll", args=[pk]))
+
+
+# URL name of a stream -> the screen it follows.
+SCREENS: dict[str, Callable[..., Screen]] = {"live": table_screen, "event_live": event_screen}
 
 
 def unavailable(request: HttpRequest, **kwargs: Any) -> HttpResponse:
@@ -398,6 +423,7 @@ class Stream:
             if name == b"last-event-id":
                 heard.append(_number(value.decode("latin-1")))
         self.cursor = max(heard, default=-1)
+        self.waiter: Waiter | None = None
 
     async def serve(self) -> None:
         router = self.router
@@ -407,6 +433,7 @@ class Stream:
             # The page polls instead, and tries again later (live.js).
             return await self._refuse(503, "This server holds all the live screens it can.\n")
         waiter = router.hub.subscribe(self.screen.topic)  # before looking: nothing missed
+        self.waiter = waiter
         try:
             status, version, body = await self._look()
             if status not in (200, 204):
@@ -428,6 +455,9 @@ class Stream:
     async def _look(self) -> tuple[int, int, bytes]:
         query = urlencode([("version", max(self.cursor, 0)), *self.query])
         status, headers, body = await self.router.render(self.scope, self.screen.render, query)
+        if self.waiter is not None and "X-Live-Follows" in headers:
+            follows = frozenset(headers["X-Live-Follows"].split()[:MOST_FOLLOWED])
+            self.router.hub.follow(self.waiter, follows)
         return status, _number(headers.get("X-Table-Version", "")), body
 
     def _update(self, version: int, body: bytes) -> bytes:

@@ -191,3 +191,13 @@ def shared_seats(seats: object) -> str:
     """``Match.shared`` for the seats that share a win: ",0,2,", or "" for none."""
     listed = sorted(seats)  # type: ignore[call-overload]
     return f",{','.join(map(str, listed))}," if listed else ""
+
+
+# Club nights (issue 32) keep their models beside their views; imported here so that Django
+# finds them with the app's own.
+from scoring.events.models import Entrant, Event, EventRound, EventTable, Series  # noqa: E402
+
+__all__ = [
+    "Action", "Entrant", "Event", "EventRound", "EventTable", "Match", "Player", "Position",
+    "RateCount", "Round", "Seat", "Series", "new_token", "shared_seats",
+]  # fmt: skip

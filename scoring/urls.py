@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from scoring import live, views
 
@@ -38,4 +38,5 @@ urlpatterns = [
     path("referee/<str:key>/", views.position, name="position"),
     path("players/", views.players, name="players"),
     path("players/<int:pk>/", views.player, name="player"),
+    path("events/", include("scoring.events.urls")),  # club nights (issue 32)
 ]

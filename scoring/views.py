@@ -21,6 +21,7 @@ from referee import PRESETS, DocumentError, IllegalAction, InvalidAction, Tally
 from scoring import access, edge, records, services
 from scoring import desk as referee_desk
 from scoring.drawing import qr_svg
+from scoring.events.views import held_events
 from scoring.forms import (
     PAIRS_GAMES,
     PARTNERS,
@@ -75,6 +76,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "playing": [m for m in matches if m.status == Match.PLAYING],
             "finished": [m for m in matches if m.status == Match.FINISHED],
+            "events": held_events(request),
         },
     )
 

@@ -1,0 +1,163 @@
+"""What each event screen shows, as plain values for its template: the board (the organizer's,
+and the players' page), the table cards, the TV page and the series."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from referee import PRESETS
+from referee import events as referee
+from scoring.drawing import qr_svg
+from scoring.events import services as events
+from scoring.events.models import Event, Series
+from scoring.events.services import Night, RoundView, TableView, name_of
+from scoring.speech import say
+
+
+def wins_shown(wins: float) -> str:
+    """2.5 as a score sheet writes it: 2½."""
+    whole = int(wins)
+    return f"{whole}½" if wins != whole else str(whole)
+
+
+def standings_rows(night: Night) -> list[dict[str, Any]]:
+    active = {e.unit for e in night.active}
+    return [
+        {
+            "rank": s.rank, "name": name_of(s.entrant), "wins": wins_shown(s.wins),
+            "efectividad": s.efectividad, "points_for": s.points_for,
+            "points_against": s.points_against, "played": s.played, "byes": s.byes,
+            "withdrawn": s.entrant not in active,
+        }
+        for s in night.standings()
+    ]  # fmt: skip
+
+
+def table_row(table: TableView, pairs: bool) -> dict[str, Any]:
+    (a, c), (b, d) = table.sides
+    winner = table.result.winner if table.result is not None else None
+    return {
+        "number": table.number,
+        "seats": table.seats,
+        "sides": [name_of((a, c)), name_of((b, d))],
+        "totals": table.totals,
+        "hand": max(table.hand, 1),  # the hand being played, the first before its first entry
+        "finished": table.finished,
+        "started": table.match_id is not None,
+        "winner": winner,
+        "drawn": table.finished and winner is None,
+        "match": table.match_id,
+        "keep_token": table.keep_token,
+        "watch_token": table.watch_token,
+    }
+
+
+def seating_lines(played: RoundView, pairs: bool) -> list[dict[str, str]]:
+    """Each player's seat this round, in players' words ("Round 3: table 2, with Caro,
+    against Ben and Dan"), by name."""
+    lines = []
+    for table in played.tables:
+        seats = table.seats
+        for seat, who in enumerate(seats):
+            partner = seats[(seat + 2) % 4]
+            first, second = seats[(seat + 1) % 4], seats[(seat + 3) % 4]
+            said = gettext(
+                "Round {round}: table {table}, with {partner}, against {first} and {second}"
+            ).format(
+                round=played.number, table=table.number, partner=partner, first=first,
+                second=second,
+            )  # fmt: skip
+            lines.append({"name": who, "line": said})
+    for bye in played.row.byes:
+        for who in bye if isinstance(bye, list) else [bye]:
+            said = gettext("Round {round}: a bye (a win, 0 points for and against)").format(
+                round=played.number
+            )
+            lines.append({"name": who, "line": said})
+    return sorted(lines, key=lambda line: line["name"].casefold())
+
+
+def board_context(night: Night, organizer: bool) -> dict[str, Any]:
+    event = night.event
+    pairs = event.format == referee.PAIRS
+    current, draft = night.current, night.draft
+    shown = current or night.last
+    context: dict[str, Any] = {
+        "event": event,
+        "game": PRESETS[event.game],
+        "organizer": organizer,
+        "pairs": pairs,
+        "standings": standings_rows(night),
+        "rounds_played": len(night.played),
+        "rounds_total": night.rounds_total,
+        "round": shown,
+        "current": current,
+        "tables": [table_row(t, pairs) for t in shown.tables] if shown else [],
+        "byes": [name_of(b) for b in shown.row.byes] if shown else [],
+        "lines": seating_lines(shown, pairs) if shown else [],
+        "can_seat": organizer and night.can_seat and draft is None,
+        "can_close": organizer and current is not None and current.all_finished,
+        "over": night.current is None and len(night.played) >= night.rounds_total,
+        "entrants": [
+            {"pk": e.pk, "name": name_of(e.unit), "withdrawn": e.withdrawn} for e in night.entrants
+        ],
+        "between_rounds": current is None,
+        "time_rule": events.supports_time(event.game),
+    }
+    if current is not None:
+        ends = current.ends_at(event)
+        if ends is not None:
+            left = (ends - timezone.now()).total_seconds()
+            context["ends_at"] = ends
+            context["minutes_left"] = max(0, int(left // 60))
+            context["time_up"] = left <= 0
+    if organizer and draft is not None:
+        judged = events.judge(night)
+        context["draft"] = {
+            "number": draft.number,
+            "tables": [table_row(t, pairs) for t in draft.tables],
+            "byes": [name_of(b) for b in draft.row.byes],
+            "places": events.places(night),
+            "warnings": [say(w) for w in judged.warnings] if judged else [],
+            "refusal": say(judged.refusal.message) if judged and judged.refusal else "",
+            "rule": judged.refusal.rule if judged and judged.refusal else "",
+        }
+    return context
+
+
+def tv_context(night: Night) -> dict[str, Any]:
+    context = board_context(night, organizer=False)
+    context["tv"] = True
+    return context
+
+
+def cards_context(night: Night, keep_url: Callable[[int, str], str]) -> dict[str, Any]:
+    """A card for each table of the round in play (or the last one started)."""
+    shown = night.current or night.last
+    cards = []
+    for table in shown.tables if shown else []:
+        if table.match_id is None:
+            continue
+        url = keep_url(table.match_id, table.keep_token)
+        named = gettext("Keep score at table {table}").format(table=table.number)
+        row = table_row(table, night.event.format == referee.PAIRS)
+        cards.append({**row, "qr": qr_svg(url, named, scale=7), "url": url})
+    return {"event": night.event, "round": shown, "cards": cards}
+
+
+def series_context(series: Series, event: Event) -> dict[str, Any]:
+    """Every player of the series ranked by ``event.series`` over its events."""
+    nights = [events.read(e) for e in series.events.order_by("created_at")]
+    rows = [
+        {
+            "rank": s.rank, "name": s.player, "wins": wins_shown(s.wins),
+            "efectividad": s.efectividad, "points_for": s.points_for, "played": s.played,
+            "events": s.events,
+        }
+        for s in referee.series(n.referee_event() for n in nights)
+    ]  # fmt: skip
+    return {"series": series, "event": event, "rows": rows, "events": [n.event for n in nights]}

@@ -1,0 +1,189 @@
+"""A club night from the organizer's phone (issue 32) at 390×844: make an 8-player rotating
+event, seat round 1, swap two seats, start it, keep score at a table through its own match
+page (a score pad: one hand ends it), see the board follow, close the round and seat the
+next; the table cards printed to PDF by Chromium; the players' page; the TV page at
+1920×1080 updating itself while a table is played."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from scoring import services
+from scoring.events.models import Event, EventTable
+from scoring.models import Match
+
+from .test_scoring_games import watch_console
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+EIGHT = ["Ana", "Ben", "Caro", "Dan", "Eva", "Fede", "Gil", "Hugo"]
+# Where the screenshots worth a look are copied for the report (BONEYARD_SHOTS=dir).
+SHOTS = os.environ.get("BONEYARD_SHOTS", "")
+
+
+def keep_shot(path: Path) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(SHOTS) / path.name)
+
+
+def finish_by_service(table: EventTable) -> None:
+    match = Match.objects.get(pk=table.match_id)
+    pips = {"0": 0, "1": 30, "2": 3, "3": 30}
+    assert services.record(
+        match.pk, {"type": "tally", "pips": pips}, match.version, f"fin{match.pk:08}"
+    )
+
+
+def ready(page: Page) -> None:
+    expect(page.locator("#event")).to_be_visible()
+    page.wait_for_function("() => window.htmx && document.readyState === 'complete'")
+
+
+def test_an_organizer_runs_a_rotating_night_from_a_phone(
+    live_server, browser, page: Page, shot, _screens_dir
+):
+    problems = watch_console(page)
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name="New event").click()
+    page.get_by_label("Name of the event").fill("Jueves de dominó")
+    page.locator("summary", has_text="House rules: Block").click()
+    page.locator('select[name="block.target"]').select_option("50")
+    page.locator('select[name="block.record"]').select_option("scores")
+    page.get_by_role("spinbutton", name="Rounds").fill("3")
+    page.locator('select[name="time_limit"]').select_option("45")
+    for i, name in enumerate(EIGHT):
+        page.locator(f'input[name="entrant-{i}"]').fill(name)
+    expect(page.locator(".entrants-pairs")).to_be_hidden()  # rotating: players alone
+    keep_shot(shot("60-event-new"))
+    page.get_by_role("button", name="Make the event").click()
+    ready(page)
+    event = Event.objects.get()
+    expect(page.locator("h1")).to_have_text("Jueves de dominó")
+
+    page.get_by_role("button", name="Seat round 1").click()
+    expect(page.locator("#draft-head")).to_have_text("Round 1: the seating")
+    cards = page.locator(".draft .table-card")
+    expect(cards).to_have_count(2)
+    first = cards.nth(0).locator(".seat-order").inner_text()
+    page.locator('select[name="one"]').select_option("1.0")
+    page.locator('select[name="other"]').select_option("2.0")
+    page.locator("form.swap button").click()
+    expect(cards.nth(0).locator(".seat-order")).not_to_have_text(first)
+    keep_shot(shot("61-event-seating"))
+    page.get_by_role("button", name="Start round 1").click()
+    expect(page.locator("#board-head")).to_have_text("Round 1: the tables")
+    expect(page.locator(".board .table-card")).to_have_count(2)
+    expect(page.locator(".clock")).to_contain_text("left")
+    keep_shot(shot("62-event-board"))
+
+    # The table cards, printed by Chromium: one A4 page a table, its name and its code.
+    tables = list(EventTable.objects.filter(round__event=event).order_by("number"))
+    printer = browser.new_context()
+    try:
+        sheet = printer.new_page()
+        sheet.goto(f"{live_server.url}/events/{event.pk}/join/{event.keep_token}/")
+        sheet.goto(f"{live_server.url}/events/{event.pk}/cards/")
+        pdf = sheet.pdf(format="A4", print_background=True)
+        sheet.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi, for a look
+        sheet.screenshot(path=str(_screens_dir / "63-table-cards.png"), full_page=True)
+        keep_shot(_screens_dir / "63-table-cards.png")
+    finally:
+        printer.close()
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == len(tables) == 2
+    for table, card in zip(tables, reader.pages, strict=True):
+        text = card.extract_text()
+        assert f"Table {table.number} · Round 1" in text, text
+        assert all(name in text for name in table.seats), text
+        assert abs(float(card.mediabox.width) - 595) < 2  # A4: 210 mm wide
+    if SHOTS:
+        (Path(SHOTS) / "63-table-cards.pdf").write_bytes(pdf)
+
+    # Table 1 through its own match page: a score-pad hand that ends the match.
+    page.get_by_role("link", name="Keep score at table 1").click()
+    expect(page.locator("#tally-form")).to_be_visible()
+    seats = page.locator("#tally-form fieldset.tally-seat")
+    seats.nth(0).get_by_label("played out").check()
+    seats.nth(1).get_by_label("or pips").fill("30")
+    seats.nth(2).get_by_label("or pips").fill("4")
+    seats.nth(3).get_by_label("or pips").fill("25")
+    page.get_by_role("button", name="Score round 1").click()
+    expect(page.locator("main")).to_contain_text("win the match with 55")
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    ready(page)
+    expect(page.locator("#table-1")).to_contain_text("finished")
+    expect(page.get_by_role("button", name="Close round 1")).to_be_disabled()
+
+    # Table 2 ends elsewhere: the board follows by itself.
+    finish_by_service(tables[1])
+    expect(page.locator("#table-2")).to_contain_text("finished", timeout=10000)
+    page.get_by_role("button", name="Close round 1").click()
+    expect(page.locator(".standings tbody tr").first).to_contain_text("1")
+    keep_shot(shot("64-event-closed"))
+    page.get_by_role("button", name="Seat round 2").click()
+    expect(page.locator("#draft-head")).to_have_text("Round 2: the seating")
+    page.get_by_role("button", name="Start round 2").click()
+    expect(page.locator("#board-head")).to_have_text("Round 2: the tables")
+
+    # A player's phone: the standings and where everyone sits, nothing to run.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        player = phone.new_page()
+        player.goto(f"{live_server.url}/events/{event.pk}/join/{event.watch_token}/")
+        expect(player.locator("#seats-head")).to_be_visible()
+        expect(player.locator(".seat-lines")).to_contain_text("Round 2: table 1, with")
+        expect(player.get_by_role("button", name="Close round 2")).to_have_count(0)
+        path = _screens_dir / "65-event-player.png"
+        player.screenshot(path=str(path), full_page=True)
+        keep_shot(path)
+    finally:
+        phone.close()
+    assert problems == []
+
+
+def test_the_tv_page_shows_the_night_in_large_type_and_follows_it(
+    live_server, browser, _screens_dir
+):
+    event_pk, keep_token = _a_night_in_round_one()
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = tv.new_page()
+        problems = watch_console(page)
+        page.goto(f"{live_server.url}/events/{event_pk}/join/{keep_token}/")
+        page.goto(f"{live_server.url}/events/{event_pk}/tv/")
+        expect(page.locator(".tv .table-card")).to_have_count(3)
+        size = page.locator(".tv .standings td").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert size >= 24  # readable from 3 m on a 1080p screen
+        assert page.evaluate("document.documentElement.scrollHeight") <= 1080  # all on screen
+        assert page.locator(".tv a, .tv button, .tv input").count() == 0  # nothing to tap
+        table = EventTable.objects.filter(round__event_id=event_pk).order_by("number").first()
+        finish_by_service(table)
+        expect(page.locator("#table-1")).to_contain_text("finished", timeout=15000)
+        path = _screens_dir / "66-event-tv.png"
+        page.screenshot(path=str(path))
+        keep_shot(path)
+        assert problems == []
+    finally:
+        tv.close()
+
+
+def _a_night_in_round_one() -> tuple[int, str]:
+    from scoring.events import services as events
+
+    event = events.create_event(
+        "Club night", "block", {"record": "scores", "target": 50}, "rotating", "swiss", 3, 45,
+        EIGHT + ["Inés", "Juan", "Kim", "Luz"],
+    )  # fmt: skip
+    assert events.propose(event.pk, 0, "seat-round-1")
+    assert events.start(event.pk, 1, "start-round-1")
+    return event.pk, event.keep_token
