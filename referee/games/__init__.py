@@ -17,7 +17,8 @@ def engine(slug: str) -> ModuleType:
     >>> engine("dump-truck").__name__, engine("havoc").__name__, engine("muggins").__name__
     ('referee.games.dump_truck', 'referee.games.havoc', 'referee.games.line')
     """
-    from referee.games import chicken_foot, dump_truck, havoc, line, mexican_train
+    from referee.games import dump_truck, havoc, line
+    from referee.games.trains import chicken_foot, mexican_train
     from referee.rulebook import preset
 
     families = {"truck": dump_truck, "havoc": havoc, "train": mexican_train, "foot": chicken_foot}

@@ -38,7 +38,7 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
-from referee.round.refusals import check_seat, nothing_to_take_back
+from referee.round.refusals import check_players, check_seat, nothing_to_take_back
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, phrase
 from referee.tiles import DominoSet, Tile
@@ -588,28 +588,13 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     """Check a match's options against the game and the number of players."""
     game = preset(slug)
     options = resolve_options(slug, given)
-    low, high = game.players
-    if not low <= players <= high:
-        raise InvalidAction(
-            Said(
-                "{game} is for {low} to {high} players, not {players}.",
-                game=Said(game.title),
-                low=low,
-                high=high,
-                players=players,
-            )
-        )
+    check_players(game, players)
     return options
 
 
-def start(
-    slug: str,
-    given: Mapping[str, Any] | None,
-    names: Sequence[str],
-    leader: int | None = None,
-    base: Sequence[int] | None = None,
-    carry: Mapping[str, Any] | None = None,
-) -> TruckState:
+def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
+          leader: int | None = None, base: Sequence[int] | None = None,
+          carry: Mapping[str, Any] | None = None) -> TruckState:  # fmt: skip
     """A new game: every truck empty, every tile face down in the pool."""
     options = options_for(slug, given, len(names))
     seats = len(names)

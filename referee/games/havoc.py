@@ -39,7 +39,7 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
-from referee.round.refusals import check_seat, no_such_seat, nothing_to_take_back
+from referee.round.refusals import check_players, check_seat, no_such_seat, nothing_to_take_back
 from referee.round.result import RoundResult
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase, tiles
@@ -305,17 +305,7 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     options = resolve_options(slug, given)
     if options["set"] == 0:
         options["set"] = 12 if players > SMALL_SET_PLAYERS else 9
-    low, high = game.players
-    if not low <= players <= high:
-        raise InvalidAction(
-            Said(
-                "{game} is for {low} to {high} players, not {players}.",
-                game=Said(game.title),
-                low=low,
-                high=high,
-                players=players,
-            )
-        )
+    check_players(game, players)
     if options["set"] == 9 and players > SMALL_SET_PLAYERS:
         raise InvalidAction(
             Said(
@@ -327,14 +317,9 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(
-    slug: str,
-    given: Mapping[str, Any] | None,
-    names: Sequence[str],
-    leader: int | None = None,
-    base: Sequence[int] | None = None,
-    carry: Mapping[str, Any] | None = None,
-) -> HavocState:
+def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
+          leader: int | None = None, base: Sequence[int] | None = None,
+          carry: Mapping[str, Any] | None = None) -> HavocState:  # fmt: skip
     """A new round (``havoc.setup``): six tiles in every tray, play clockwise. ``leader``
     is the seat that begins it (None: the table chooses, by the first draw)."""
     options = options_for(slug, given, len(names))

@@ -10,8 +10,8 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext
 
 from referee.actions import Draw, Pass
-from referee.games import chicken_foot
-from referee.games.chicken_foot import FootState
+from referee.games.trains import chicken_foot
+from referee.games.trains.chicken_foot import FootState
 from referee.tiles import DominoSet
 from scoring.drawing import picker_html, tile_svg, train_svg
 from scoring.screens.common import Button

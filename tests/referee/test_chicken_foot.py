@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from referee import IllegalAction, InvalidAction, Tally, Undo, parse_action
 from referee.actions import FAMILIES, Abandon, Action, Adjust, Draw, Engine, Pass, Play, Stop
 from referee.document import DocumentError, export, replay
-from referee.games import chicken_foot, engine
-from referee.games.chicken_foot import (
+from referee.games import engine
+from referee.games.trains import chicken_foot
+from referee.games.trains.chicken_foot import (
     FootState,
     apply,
     check,

@@ -114,15 +114,10 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(
-    slug: str,
-    given: Mapping[str, Any] | None,
-    names: Sequence[str],
-    leader: int | None = None,
-    base: Sequence[int] | None = None,
-    carry: Mapping[str, Any] | None = None,
-    record: str | None = None,
-) -> RoundState:
+def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
+          leader: int | None = None, base: Sequence[int] | None = None,
+          carry: Mapping[str, Any] | None = None,
+          record: str | None = None) -> RoundState:  # fmt: skip
     """The state of a new round, before the lead. ``leader`` is the seat that must lead
     (see :func:`next_leader`); ``base`` the match totals so far; ``carry`` what the last
     round's :attr:`RoundState.carry` handed on (None for the first round)."""
