@@ -17,11 +17,7 @@ A match is one game, played as one round: it ends when the pool and the hands ar
 from __future__ import annotations
 
 from referee.games.dump_truck.engine import (
-    FAMILY,
-    LOWEST_TOTAL_WINS,
     POOL_EMPTY,
-    ROUNDS,
-    SCREEN,
     STALLED,
     TruckResult,
     TruckState,
@@ -48,6 +44,9 @@ from referee.games.dump_truck.truck import (
     cell_words,
 )
 from referee.tiles import Tile
+
+#: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
+FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "truck", "truck", False, False
 
 __all__ = [
     "BLANK_POINTS", "COLS", "FAMILY", "LOWEST_TOTAL_WINS", "MOST_DOMINOES", "POOL_EMPTY",

@@ -550,13 +550,6 @@ def _stands(state: TruckState) -> Said:
     )
 
 
-def _step(state: TruckState, action: Action) -> TruckState:
-    seat = getattr(action, "seat", None)
-    if seat is not None:
-        _check_seat(state, seat)
-    return _transition(state, action)
-
-
 def _placing(state: TruckState, action: Action) -> bool:
     """A domino placed in a truck closes the window on what came before it (as in the line
     games, taking it back does not reopen it)."""
@@ -721,7 +714,7 @@ def _candidates(state: TruckState) -> list[Action]:
 
 
 _REDUCER = Reducer(
-    _step, _candidates, _stands, seat_first=False, settles=_placing, finish=_turn_over
+    _transition, _candidates, _stands, seat=_check_seat, settles=_placing, finish=_turn_over
 )
 #: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
 apply = _REDUCER.apply
@@ -730,6 +723,3 @@ check = _REDUCER.check
 #: Every legal action now, built from the same checks :func:`apply` runs (a coin's outcome
 #: is the app's to toss, so both outcomes are listed).
 legal_actions = _REDUCER.legal_actions
-
-#: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
-FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "truck", "truck", False, False

@@ -19,18 +19,7 @@ discard slot. Trays are checked when they are declared at the tally.
 
 from __future__ import annotations
 
-from referee.games.havoc.engine import (
-    FAMILY,
-    LOWEST_TOTAL_WINS,
-    ROUNDS,
-    SCREEN,
-    apply,
-    check,
-    legal_actions,
-    next_leader,
-    options_for,
-    start,
-)
+from referee.games.havoc.engine import apply, check, legal_actions, next_leader, options_for, start
 from referee.games.havoc.state import (
     CLOCKWISE,
     COUNTER,
@@ -49,6 +38,9 @@ from referee.games.havoc.state import (
 )
 from referee.round.result import RoundResult
 from referee.tiles import Tile
+
+#: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
+FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "havoc", "havoc", True, True
 
 __all__ = [
     "CLOCKWISE", "COUNTER", "DISCARD", "DRAW", "FAMILY", "LOWEST_TOTAL_WINS", "PLAY", "ROUNDS",

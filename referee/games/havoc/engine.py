@@ -227,9 +227,6 @@ def _stands(state: HavocState) -> Said:
 def _step(state: HavocState, action: Action) -> HavocState:
     # Every action moves a tile in sight of the table, which settles the one before it
     # (procedure.misplay): only the last action can be taken back.
-    seat = getattr(action, "seat", None)
-    if seat is not None:
-        _check_seat(state, seat)
     after = _transition(replace(state, last_points=(0,) * state.seats), action)
     return _skip_empty_draw(after)
 
@@ -447,7 +444,7 @@ def _candidates(state: HavocState) -> list[Action]:
 
 
 _REDUCER = Reducer(
-    _step, _candidates, _stands, stop_winner="low", recorded=(Adjust, Abandon), seat_first=False
+    _step, _candidates, _stands, stop_winner="low", recorded=(Adjust, Abandon), seat=_check_seat
 )
 #: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
 apply = _REDUCER.apply
@@ -455,6 +452,3 @@ apply = _REDUCER.apply
 check = _REDUCER.check
 #: Every action :func:`apply` would accept now (tallies aside, and the table's own entries).
 legal_actions = _REDUCER.legal_actions
-
-#: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
-FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "havoc", "havoc", True, True

@@ -397,7 +397,7 @@ def gains(state: RoundState, tile: Tile, on: Tile | None, face: str | None = Non
     return state.scoring.gains(state, total_after(state, tile, on, face))
 
 
-_REDUCER = Reducer(_step, _candidates, stands, seat_first=False, settles=never, undone=_undone)
+_REDUCER = Reducer(_step, _candidates, stands, seat=None, settles=never, undone=_undone)
 #: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
 apply = _REDUCER.apply
 #: The reason ``action`` is illegal now, or None; what buttons use to explain themselves.

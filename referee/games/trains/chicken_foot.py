@@ -763,7 +763,11 @@ check = _REDUCER.check
 legal_actions = _REDUCER.legal_actions
 
 
+#: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
+FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "foot", "foot", True, True
+
 __all__ = [
+    "FAMILY", "LOWEST_TOTAL_WINS", "ROUNDS", "SCREEN",
     "ARM", "TOE", "TOES", "FootLayout", "FootState", "FreeEnd", "Line", "Owed", "Placed",
     "apply", "check", "fits", "legal_actions", "next_leader", "options_for", "start", "what_now",
 ]  # fmt: skip
