@@ -50,7 +50,7 @@ def _check_going(state: HavocState) -> None:
             "havoc.win",
             Said(
                 "The round is over: {who}'s train is full. Tally the trays.",
-                who=state.names[state.ended],
+                who=state.names[state.filled],
             ),
         )
 

@@ -116,7 +116,7 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
             "havoc.win",
             Said("The round is not over: it ends when a seat's six train slots are full."),
         )
-    winner = state.ended
+    winner = state.filled
     assert winner is not None
     racks = state.racks
     declared = action.declared  # each tray's tiles (a tuple) or pip total (an int)
@@ -277,7 +277,9 @@ def _transition(state: HavocState, action: Action) -> HavocState:
             raise IllegalAction(rule, Said("{why}.", why=why))
         nobody = (0,) * state.seats
         result = state.result or RoundResult(None, STOPPED, nobody, nobody)
-        after = replace(state, stop=action, result=result, doubles=None, turn=None, ended=None)
+        after = replace(
+            state, stop=action, result=result, doubles=None, turn=None, ended=None, filled=None
+        )
         return after if action.abandoned else _settle(after)
     raise InvalidAction(Said("Double Domino Havoc has no {kind} action.", kind=action.kind))
 
@@ -404,7 +406,9 @@ def _skip_empty_draw(state: HavocState) -> HavocState:
 
 def _train_full(state: HavocState, seat: int) -> HavocState:
     """``havoc.win``: the round ends the moment a train's sixth slot fills."""
-    return replace(state, ended=seat, turn=None, step=DRAW, doubles=None, took_from=None)
+    return replace(
+        state, ended=TRAIN_FULL, filled=seat, turn=None, step=DRAW, doubles=None, took_from=None
+    )
 
 
 def _settle(state: HavocState) -> HavocState:

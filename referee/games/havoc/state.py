@@ -105,7 +105,8 @@ class HavocState(RoundCore):
     leader: int | None = None  # the seat that must begin the round; None: the table chooses
     first: int | None = None  # the seat that began it
     played: int = 0  # rounds finished before this one
-    ended: int | None = None  # the seat whose train filled, until the tally
+    ended: str | None = None  # why the round ended (TRAIN_FULL), until the tally
+    filled: int | None = None  # the seat whose train filled, until the tally
 
     @property
     def number(self) -> int:

@@ -13,7 +13,7 @@ is owed to a double binds the whole table, which is simpler to say in a layout t
 >>> from referee.actions import Engine, Play
 >>> state = start("chicken-foot", {}, ["Ana", "Ben", "Caro"])
 >>> state = apply(state, Engine(0, Tile.parse("9-9")))
->>> state.names[state.turn], what_now(state)
+>>> state.names[state.turn], instruction(state)
 ('Ben', "The root 9-9 needs 6 arms: each must show a 9. Ben's turn: play one, or draw.")
 >>> state = apply(state, Play(1, Tile.parse("9-4"), Tile.parse("9-9")))
 >>> [str(t) for t in fits(state, Tile.parse("9-2"))], fits(state, Tile.parse("4-2"))
@@ -257,7 +257,7 @@ def fits(state: FootState, tile: Tile) -> tuple[Tile, ...]:
     return state.layout.attachments(tile)
 
 
-def what_now(state: FootState) -> Said:
+def instruction(state: FootState) -> Said:
     """What must happen now, in the players' words."""
     if state.match_end is not None:
         return Said("{end}.", end=state.match_end[1])
@@ -769,5 +769,5 @@ FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "foot", "foot", True, True
 __all__ = [
     "FAMILY", "LOWEST_TOTAL_WINS", "ROUNDS", "SCREEN",
     "ARM", "TOE", "TOES", "FootLayout", "FootState", "FreeEnd", "Line", "Owed", "Placed",
-    "apply", "check", "fits", "legal_actions", "next_leader", "options_for", "start", "what_now",
+    "apply", "check", "fits", "legal_actions", "next_leader", "options_for", "start", "instruction",
 ]  # fmt: skip
