@@ -9,8 +9,9 @@ from typing import Any
 
 from referee.corrections import stopped_words
 from referee.round.core import RoundCore
+from referee.round.tally import lowest_wins
 from referee.rulebook import Preset
-from referee.said import Said, listed, phrase
+from referee.said import Said, phrase
 from referee.tiles import DominoSet, Tile
 
 SLOTS = 6  # a train's slots, and the tiles each seat keeps in play (havoc.invariant)
@@ -134,20 +135,7 @@ class HavocState(RoundCore):
             how = Said("the one agreed round is played")
         else:
             how = Said("all {rounds} agreed rounds are played", rounds=rounds)
-        if self.champion is not None:
-            how = Said(
-                "{how}, and {who} has the lowest total ({total})",
-                how=how,
-                who=self.names[self.champion],
-                total=self.totals[self.champion],
-            )
-        elif self.shared:
-            how = Said(
-                "{how}, and {who} share the lowest total",
-                how=how,
-                who=listed([self.names[s] for s in self.shared]),
-            )
-        return "havoc.win", Said("The match is over: {how}", how=how)
+        return "havoc.win", lowest_wins(self, how)
 
     @property
     def carry(self) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from referee.games.trains.rounds import TrainRounds
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import lowest, settle_lowest
+from referee.round.tally import lowest, lowest_wins, settle_lowest
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
@@ -107,21 +107,7 @@ class FootState(TrainRounds):
             how = Said("the one agreed round is played")
         else:
             how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
-        if self.champion is not None:
-            return rule, Said(
-                "The match is over: {how}, and {who} has the lowest total ({total})",
-                how=how,
-                who=self.names[self.champion],
-                total=self.totals[self.champion],
-            )
-        if self.shared:
-            return rule, Said(
-                "The match is over: {how}, and {who} share the lowest total ({total})",
-                how=how,
-                who=listed([self.names[s] for s in self.shared]),
-                total=self.totals[self.shared[0]],
-            )
-        return rule, Said("The match is over: {how}", how=how)
+        return rule, lowest_wins(self, how)
 
     @property
     def carry(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from referee.actions import (
 from referee.corrections import ABANDONED, stopped_words
 from referee.games.trains.rounds import TrainRounds
 from referee.round.result import BLOCKED, DOMINO
+from referee.round.tally import lowest_wins
 from referee.rulebook import Preset
 from referee.said import Said, listed
 from referee.tiles import DominoSet, Tile
@@ -132,21 +133,7 @@ class TrainState(TrainRounds):
             how = Said("the one agreed round is played")
         else:
             how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
-        if self.champion is not None:
-            how = Said(
-                "{how}, and {who} has the lowest total ({total})",
-                how=how,
-                who=self.names[self.champion],
-                total=self.totals[self.champion],
-            )
-        elif self.shared:
-            how = Said(
-                "{how}, and {who} share the lowest total ({total})",
-                how=how,
-                who=listed([self.names[s] for s in self.shared]),
-                total=self.totals[self.shared[0]],
-            )
-        return rule, Said("The match is over: {how}", how=how)
+        return rule, lowest_wins(self, how)
 
     @property
     def carry(self) -> dict[str, Any]:
