@@ -67,7 +67,7 @@ def train_long_match(least: int = 60) -> tuple[dict, dict]:
     import random
 
     from referee.actions import Draw, TrainPlay
-    from referee.games import mexican_train
+    from referee.games.trains import mexican_train
 
     names = ["Ana", "Ben", "Caro", "Dan", "Eve", "Finn"]
     chance = random.Random(11)

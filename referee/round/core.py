@@ -5,11 +5,32 @@ state declares (``names``, ``options``, ``base``, ``scores``, ``ended``, ``resul
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.actions import Action, Stop
 from referee.round.result import ABANDONED, STOPPED, RoundResult
 
 
+@dataclass(frozen=True, kw_only=True)
 class RoundCore:
-    """Seats, totals and the round's end, as every game's state offers them."""
+    """Seats, totals and the round's end, as every game's state offers them; and the
+    bookkeeping every state carries (keyword-only, so a game's own fields come first)."""
+
+    result: Any = None  # the round's result once it is over (a RoundResult; Dump Truck's own)
+    stop: Stop | None = None  # the table stopped the match (correct.abandon)
+    base: tuple[int, ...] = ()  # the match totals before this round
+    scores: tuple[int, ...] = ()  # points scored in this round so far, by seat
+    champion: int | None = None  # the seat that won the match, once it is won
+    shared: tuple[int, ...] = ()  # the seats tied at the end of the match
+    last: Action | None = None
+    last_points: tuple[int, ...] = ()  # what the last action scored, by seat
+    actions: int = 0  # effective actions so far
+    logged: int = field(default=0, compare=False)  # entries in the round's log, undos included
+    # Undo: the state before the last action, and how many actions are settled (their
+    # misplay window has closed: procedure.misplay).
+    previous: Any = field(default=None, compare=False, repr=False)
+    settled: int = field(default=0, compare=False)
 
     # What the match machinery asks of every game's state; a game that has them declares
     # its own (the line's muggins window, Dominards' dice).

@@ -29,6 +29,10 @@ def _always(state: State, action: Action) -> bool:
     return True
 
 
+def _seat_at_table(state: State, seat: int) -> None:
+    check_seat(state.seats, seat)
+
+
 @dataclass(frozen=True)
 class Reducer:
     """One game's ``apply``, ``check`` and ``legal_actions``."""
@@ -38,7 +42,9 @@ class Reducer:
     stands: Callable[[State], Said]  # why the last action can no longer be taken back
     stop_winner: str = "high"  # whether a stopped match goes to the highest or lowest total
     recorded: tuple[type, ...] = (Adjust, Abandon, Stop)  # the table's own entries
-    seat_first: bool = True  # refuse a seat that is not at the table before anything else
+    #: What is checked of an action's seat before anything else (that it is at the table;
+    #: a game may check more there, or None: nothing before its own checks).
+    seat: Callable[[State, int], None] | None = _seat_at_table
     #: Whether an action closes the misplay window on those before it (else the
     #: transition says, through the state's ``settled``).
     settles: Callable[[State, Action], bool] = _always
@@ -55,8 +61,8 @@ class Reducer:
         if isinstance(action, self.recorded):
             return on_the_record(state, action, stop_winner=self.stop_winner)
         seat = getattr(action, "seat", None)
-        if self.seat_first and seat is not None:
-            check_seat(state.seats, seat)
+        if self.seat is not None and seat is not None:
+            self.seat(state, seat)
         after = self.transition(state, action)
         after = replace(
             after,

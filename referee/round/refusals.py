@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.errors import IllegalAction
+from referee.errors import IllegalAction, InvalidAction
+from referee.rulebook import Preset
 from referee.said import Said
 
 
@@ -37,3 +38,18 @@ def match_over(ended: tuple[str, Said]) -> IllegalAction:
     """Anything recorded once the match has ended, under the rule that ended it."""
     rule, why = ended
     return IllegalAction(rule, Said("{why}; nothing more is recorded after that.", why=why))
+
+
+def check_players(game: Preset, players: int) -> None:
+    """A table of as many players as ``game`` is for."""
+    low, high = game.players
+    if not low <= players <= high:
+        raise InvalidAction(
+            Said(
+                "{game} is for {low} to {high} players, not {players}.",
+                game=game.named,
+                low=low,
+                high=high,
+                players=players,
+            )
+        )

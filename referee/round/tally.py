@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from referee.said import Said, listed
+
 
 def lowest(pips: Sequence[int]) -> int | None:
     """The seat with the fewest pips, None on a tie (``train.score``, ``havoc.win``).
@@ -27,3 +29,23 @@ def settle_lowest(state: Any) -> Any:
     leaders = tuple(s for s, t in enumerate(totals) if t == low)
     winner = leaders[0] if len(leaders) == 1 else None
     return replace(state, champion=winner, shared=leaders if winner is None else ())
+
+
+def lowest_wins(state: Any, how: Said) -> Said:
+    """How a match the lowest total wins ended, in the players' words: ``how`` it ended,
+    and who has the lowest total (or shares it)."""
+    if state.champion is not None:
+        how = Said(
+            "{how}, and {who} has the lowest total ({total})",
+            how=how,
+            who=state.names[state.champion],
+            total=state.totals[state.champion],
+        )
+    elif state.shared:
+        how = Said(
+            "{how}, and {who} share the lowest total ({total})",
+            how=how,
+            who=listed([state.names[s] for s in state.shared]),
+            total=state.totals[state.shared[0]],
+        )
+    return Said("The match is over: {how}", how=how)

@@ -10,8 +10,8 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext
 
 from referee.actions import Draw, Pass
-from referee.games import chicken_foot
-from referee.games.chicken_foot import FootState
+from referee.games.trains import chicken_foot
+from referee.games.trains.chicken_foot import FootState
 from referee.tiles import DominoSet
 from scoring.drawing import picker_html, tile_svg, train_svg
 from scoring.screens.common import Button
@@ -28,7 +28,7 @@ def foot_context(
     state: FootState = table.state  # type: ignore[assignment]
     context = {
         **round_basics(table, notice, my_seat, refused),
-        "banner": say(chicken_foot.what_now(state)),
+        "banner": say(chicken_foot.instruction(state)),
         **_foot(state),
         "target_word": gettext("the tile it goes on"),
         "choose_words": gettext("It fits more than one place: now tap the tile it goes on."),
@@ -43,7 +43,7 @@ def foot_board(state: FootState, names: tuple[str, ...], number: int) -> dict[st
     next and the foot."""
     return {
         **train_board(state, names, number),
-        "banner": say(chicken_foot.what_now(state)),
+        "banner": say(chicken_foot.instruction(state)),
         **_foot(state),
     }
 

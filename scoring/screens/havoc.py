@@ -110,7 +110,7 @@ def banner(state: HavocState, number: int) -> str:
         return gettext(
             "{who}'s train is full: {who} wins round {number}. Tally the trays: every other "
             "seat's tray pips count against it."
-        ).format(who=names[state.ended], number=number)
+        ).format(who=names[state.filled], number=number)
     doubles = state.doubles
     if doubles is not None:
         n, double = doubles.number, doubles.double
@@ -373,7 +373,7 @@ def _tally(state: HavocState, refused: Any) -> list[dict[str, Any]]:
     refused tally comes back as it was ticked and typed."""
     rows = []
     for seat, name in enumerate(state.names):
-        if seat == state.ended:
+        if seat == state.filled:
             continue
         rack = state.racks[seat]
         ticked = set(refused.getlist(f"hand-{seat}")) if refused is not None else set()

@@ -16,8 +16,9 @@ from django.utils.translation import gettext, ngettext, pgettext
 from referee import PRESETS, Tile, Undo
 from referee.actions import MEXICAN, Draw, Engine, Pass, TrainPlay
 from referee.corrections import ABANDONED, STOPPED
-from referee.games import engine, mexican_train
-from referee.games.mexican_train import TrainState, open_doubles
+from referee.games import engine
+from referee.games.trains import mexican_train
+from referee.games.trains.mexican_train import TrainState, open_doubles
 from referee.tiles import DominoSet
 from scoring.drawing import picker_html, tile_svg, train_svg
 from scoring.screens.common import Button, basics, log, log_tail, pad_context

@@ -19,17 +19,18 @@ from hypothesis import strategies as st
 from referee import IllegalAction, InvalidAction, Tally, Undo, parse_action
 from referee.actions import FAMILIES, Abandon, Action, Adjust, Draw, Engine, Pass, Play, Stop
 from referee.document import DocumentError, export, replay
-from referee.games import chicken_foot, engine
-from referee.games.chicken_foot import (
+from referee.games import engine
+from referee.games.trains import chicken_foot
+from referee.games.trains.chicken_foot import (
     FootState,
     apply,
     check,
     fits,
+    instruction,
     legal_actions,
     next_leader,
     options_for,
     start,
-    what_now,
 )
 from referee.rulebook import PRESETS, RULE_TEXTS
 from referee.tiles import DominoSet, Tile
@@ -137,8 +138,8 @@ def test_a_deal_that_does_not_fit_the_set_is_refused():
 def test_nobody_holds_the_double_so_seats_draw_in_turn_from_the_beginner():
     state = new(3, "1 draw; 2 draw; 0 draw", leader=1)
     assert state.hands == (8, 8, 8) and state.boneyard == 31 and state.turn == 1
-    assert "9-9 begins this round (double 1 of 10)" in what_now(state)
-    assert "Ben draws next" in what_now(state)
+    assert "9-9 begins this round (double 1 of 10)" in instruction(state)
+    assert "Ben draws next" in instruction(state)
     refused(state, "2 draw", "foot.rounds", "9-9", "Ben draws next")
     refused(state, "1 9-8 on 9-9", "foot.rounds", "9-9 is not placed yet")
     refused(state, "1 pass", "foot.rounds", "Nobody passes", "Ben draws")
@@ -249,16 +250,16 @@ def test_an_abandoned_round_replays_the_same_double_begun_by_the_next_seat():
 
 def test_the_round_double_takes_six_arms_before_any_other_play():
     state = new(3, "0 engine 9-9")
-    assert what_now(state) == (
+    assert instruction(state) == (
         "The root 9-9 needs 6 arms: each must show a 9. Ben's turn: play one, or draw."
     )
     state = play(state, "1 9-8 on 9-9; 2 9-7 on 9-9")
     refused(state, "0 8-3 on 9-8", "foot.root", "still needs 4 arms", "8-3 shows no 9")
     refused(state, "0 9-2 on 9-8", "foot.root", "9-2 goes on 9-9, not on 9-8")
     assert fits(state, T("9-2")) == (T("9-9"),) and fits(state, T("8-3")) == ()
-    assert what_now(state).startswith("The root 9-9 needs 4 more arms: each must show a 9.")
+    assert instruction(state).startswith("The root 9-9 needs 4 more arms: each must show a 9.")
     state = play(state, "0 9-6 on 9-9; 1 9-5 on 9-9; 2 9-4 on 9-9")
-    assert what_now(state).startswith("The root 9-9 needs 1 more arm: it must show a 9.")
+    assert instruction(state).startswith("The root 9-9 needs 1 more arm: it must show a 9.")
     state = play(state, "0 9-3 on 9-9")
     assert state.layout.owed == () and state.hands == (4, 5, 5) and state.turn == 1
     lines = state.layout.lines()
@@ -297,15 +298,16 @@ def test_a_later_double_takes_three_toes_before_any_other_play():
     owed = state.layout.opening
     assert (owed.double, owed.owes, owed.root) == (T("8-8"), 3, False)
     assert (
-        what_now(state) == "8-8 needs 3 toes: each must show an 8. Caro's turn: play one, or draw."
+        instruction(state)
+        == "8-8 needs 3 toes: each must show an 8. Caro's turn: play one, or draw."
     )
     refused(state, "2 7-1 on 9-7", "foot.toes", "8-8 still needs 3 toes", "7-1 shows no 8")
     refused(state, "2 8-1 on 9-7", "foot.toes", "8-1 goes on 8-8, not on 9-7")
     assert fits(state, T("8-1")) == (T("8-8"),) and fits(state, T("7-1")) == ()
     state = play(state, "2 8-1 on 8-8")
-    assert what_now(state).startswith("8-8 needs 2 more toes: each must show an 8.")
+    assert instruction(state).startswith("8-8 needs 2 more toes: each must show an 8.")
     state = play(state, "0 8-2 on 8-8")
-    assert what_now(state).startswith("8-8 needs 1 more toe: it must show an 8.")
+    assert instruction(state).startswith("8-8 needs 1 more toe: it must show an 8.")
     state = play(state, "1 8-3 on 8-8")
     assert state.layout.owed == () and state.hands == (3, 3, 4)
     lines = state.layout.lines()
@@ -332,7 +334,7 @@ def test_a_foot_that_can_no_longer_be_completed_blocks_the_round():
     assert state.layout.off_table(7) == 3 and not state.is_over
     state = play(state, "1 7-7 on 9-7")
     assert state.ended == "blocked" and state.turn is None and legal_actions(state) == (Undo(),)
-    words = what_now(state)
+    words = instruction(state)
     assert "7-7 still needs 3 toes, but only 2 tiles bearing a 7 are left off the table" in words
     assert "can never be completed" in words and "Tally the hands" in words
     refused(state, "2 7-1 on 7-7", "foot.end", "The round is over", "7-7 still needs 3 toes")
@@ -359,7 +361,7 @@ def test_our_ruling_a_table_whose_every_free_end_is_dead_blocks_the_round():
     assert state.ended == "blocked" and state.layout.owed == ()
     assert {e.shows for e in state.layout.free_ends()} == {8, 9}
     assert all(e.dead for e in state.layout.free_ends())
-    assert "every tile bearing 8 and 9 is on the table" in what_now(state)
+    assert "every tile bearing 8 and 9 is on the table" in instruction(state)
     assert state.hands == (7, 8)
 
 
@@ -371,7 +373,7 @@ def test_a_seat_that_cannot_play_draws_one_tile_then_plays_it_or_passes():
     refused(state, "1 pass", "foot.draw", "The boneyard still holds 34 tiles", "Ben draws one")
     state = play(state, "1 draw")
     assert state.hands == (6, 8, 7) and state.boneyard == 33 and state.turn == 1 and state.drew
-    assert what_now(state).endswith("Ben drew: play a tile, or pass.")
+    assert instruction(state).endswith("Ben drew: play a tile, or pass.")
     refused(state, "1 draw", "foot.draw", "one tile a turn")
     passed = play(state, "1 pass")
     assert passed.turn == 2 and not passed.drew and passed.passes == 0
@@ -381,13 +383,13 @@ def test_a_seat_that_cannot_play_draws_one_tile_then_plays_it_or_passes():
 
 def test_with_the_boneyard_empty_a_seat_passes_and_all_passing_in_a_row_blocks():
     state = new(5, "2 engine 9-9", hand_size=11)
-    assert state.boneyard == 0 and what_now(state).endswith("or pass (the boneyard is empty).")
+    assert state.boneyard == 0 and instruction(state).endswith("or pass (the boneyard is empty).")
     refused(state, "3 draw", "foot.draw", "The boneyard is empty")
     state = play(state, "3 pass; 4 pass; 0 pass; 1 pass")
     assert state.passes == 4 and not state.is_over
     state = play(state, "2 pass")
     assert state.ended == "blocked" and state.turn is None
-    assert "every seat passed in a row" in what_now(state)
+    assert "every seat passed in a row" in instruction(state)
     # A play breaks the run of passes.
     assert new(5, "2 engine 9-9; 3 pass; 4 9-1 on 9-9", hand_size=11).passes == 0
 
@@ -406,7 +408,7 @@ DOMINO = (
 def test_a_round_ends_when_a_seat_plays_its_last_tile_and_0_0_counts_the_house_rule(blank):
     state = new(2, DOMINO, hand_size=5, double_blank=blank)
     assert state.hands == (0, 1) and state.ended == "domino" and state.turn is None
-    assert what_now(state) == "The round is over: Ana played their last tile. Tally the hands."
+    assert instruction(state) == "The round is over: Ana played their last tile. Tally the hands."
     refused(state, "1 draw", "foot.end", "Ana played their last tile")
     refused(state, hands(s1="5-4 0-0"), "tally.hands", "Ben holds 1 tile, not 2")
     refused(state, hands(s1="9-8"), "set.unique", "9-8 is on the table")
@@ -473,7 +475,7 @@ def test_after_the_last_round_the_lowest_total_wins_counting_every_round():
 def test_a_score_pad_round_is_recorded_by_its_tally_alone():
     state = new(3, record="scores")
     assert state.pad and state.turn is None and legal_actions(state) == ()
-    assert what_now(state) == chicken_foot.PAD_WORDS
+    assert instruction(state) == chicken_foot.PAD_WORDS
     for action in ("0 engine 9-9", "0 draw", "0 pass", "1 9-8 on 9-9"):
         refused(state, action, "pad.record", "score pad")
     refused(state, hands(s0="", s1="6-5"), "tally.hands", "Caro too")

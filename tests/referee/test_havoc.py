@@ -442,7 +442,7 @@ def four_player_round() -> HavocState:
 
 def test_a_round_ends_the_moment_a_train_fills_and_the_trays_are_tallied_against_their_seats():
     state = four_player_round()
-    assert state.ended == 0 and state.result is None and state.racks[0].is_full
+    assert state.filled == 0 and state.result is None and state.racks[0].is_full
     assert [r.tray for r in state.racks] == [1, 2, 1, 1] and state.racks[0].slot is not None
     assert state.racks[1].known == tiles("9-3") and state.racks[3].known == tiles("8-4")
     refused(state, "1 draw", "havoc.win", "Ana's train is full")
@@ -575,9 +575,9 @@ def tally(data: st.DataObject, state: HavocState) -> tuple[Tally, tuple[int, ...
         unknown = rack.tray - len(rack.known)
         trays.append(rack.known + tuple(pool[:unknown]))
         del pool[:unknown]
-    points = tuple(0 if s == state.ended else sum(t.pips for t in tray)
+    points = tuple(0 if s == state.filled else sum(t.pips for t in tray)
                    for s, tray in enumerate(trays))  # fmt: skip
-    seats = [s for s in range(state.seats) if s != state.ended or data.draw(st.booleans(), "w")]
+    seats = [s for s in range(state.seats) if s != state.filled or data.draw(st.booleans(), "w")]
     if data.draw(st.booleans(), label="by tiles"):
         return Tally(hands=tuple((s, trays[s]) for s in seats)), points
     return Tally(pips=tuple((s, sum(t.pips for t in trays[s])) for s in seats)), points
@@ -616,10 +616,10 @@ def the_rules_hold(before: HavocState, action: Action, after: HavocState) -> Non
         assert after.racks[slot].slot == double and after.direction == havoc.direction_of(double)
         assert after.doubles.responder != after.doubles.placer and after.turn is None
     if after.ended is not None:
-        assert after.racks[after.ended].is_full and sum(r.is_full for r in after.racks) == 1
+        assert after.racks[after.filled].is_full and sum(r.is_full for r in after.racks) == 1
     if isinstance(action, Tally):
         points = after.result.points
-        assert after.result.winner == before.ended and points[before.ended] == 0
+        assert after.result.winner == before.filled and points[before.filled] == 0
         assert after.totals == tuple(t + p for t, p in zip(before.totals, points, strict=True))
     if after.match_over:
         low = min(after.totals)

@@ -21,8 +21,8 @@ from referee import PRESETS, IllegalAction, InvalidAction, Tally, Undo, parse_ac
 from referee.actions import MEXICAN, Action, Adjust, Draw, Engine, Pass, TrainPlay
 from referee.document import export, replay
 from referee.games import engine as engine_of
-from referee.games import mexican_train as mt
-from referee.games.mexican_train import (
+from referee.games.trains import mexican_train as mt
+from referee.games.trains.mexican_train import (
     TrainState,
     apply,
     can_no_longer_be_covered,

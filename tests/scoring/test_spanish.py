@@ -29,7 +29,7 @@ from django.utils import translation
 
 from referee import DominoSet, Tally
 from referee.actions import Engine, Undo
-from referee.games import chicken_foot, mexican_train
+from referee.games.trains import chicken_foot, mexican_train
 from referee.rulebook import PRESETS
 from referee.said import Said, counted, listed, tiles
 from referee.tiles import Tile

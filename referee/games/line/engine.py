@@ -114,15 +114,10 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(
-    slug: str,
-    given: Mapping[str, Any] | None,
-    names: Sequence[str],
-    leader: int | None = None,
-    base: Sequence[int] | None = None,
-    carry: Mapping[str, Any] | None = None,
-    record: str | None = None,
-) -> RoundState:
+def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
+          leader: int | None = None, base: Sequence[int] | None = None,
+          carry: Mapping[str, Any] | None = None,
+          record: str | None = None) -> RoundState:  # fmt: skip
     """The state of a new round, before the lead. ``leader`` is the seat that must lead
     (see :func:`next_leader`); ``base`` the match totals so far; ``carry`` what the last
     round's :attr:`RoundState.carry` handed on (None for the first round)."""
@@ -402,7 +397,7 @@ def gains(state: RoundState, tile: Tile, on: Tile | None, face: str | None = Non
     return state.scoring.gains(state, total_after(state, tile, on, face))
 
 
-_REDUCER = Reducer(_step, _candidates, stands, seat_first=False, settles=never, undone=_undone)
+_REDUCER = Reducer(_step, _candidates, stands, seat=None, settles=never, undone=_undone)
 #: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
 apply = _REDUCER.apply
 #: The reason ``action`` is illegal now, or None; what buttons use to explain themselves.

@@ -5,13 +5,9 @@ plays still open to a declaration, the knocks the tally audits.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from referee.actions import (
-    Action,
-    Stop,
-)
 from referee.corrections import stopped_words
 from referee.games.line.dominards import Dice, Hits
 from referee.games.line.scoring import (
@@ -20,7 +16,6 @@ from referee.games.line.scoring import (
 )
 from referee.layout import Layout
 from referee.round.core import RoundCore
-from referee.round.result import RoundResult
 from referee.rulebook import Preset
 from referee.said import Said
 from referee.teams import Team, team_name, team_of, teams
@@ -82,20 +77,10 @@ class RoundState(RoundCore):
     passes: int = 0  # knocks in a row with nothing left to draw (end.blocked)
     knocks: tuple[Knock, ...] = ()
     ended: str | None = None  # DOMINO or BLOCKED, before the tally
-    result: RoundResult | None = None
-    actions: int = 0  # effective actions so far
-    logged: int = field(default=0, compare=False)  # entries in the round's log, undos included
-    last_points: tuple[int, ...] = ()  # what the last action scored, by seat
     last_passed: int = 0  # what it made but could not score: past the target (threes.target)
-    last: Action | None = None
-    base: tuple[int, ...] = ()  # the match totals before this round
-    scores: tuple[int, ...] = ()  # points scored in this round so far, by seat
     leader: int | None = None  # the seat that must lead, when the game says (round.lead)
     led_by: int | None = None  # the seat that did lead
     pending: Pending | None = None  # the last play's score, while it can be declared or taken
-    champion: int | None = None  # the seat that won the match, once it is won
-    shared: tuple[int, ...] = ()  # the seats tied at the top when the game ended (Dominards)
-    stop: Stop | None = None  # the table stopped the match (correct.abandon)
     pad: bool = False  # pad.record: a score-pad round, recorded by its tally alone
     # Dominards (dominards.*): cards held by each seat, the ranks dropped in the match so far,
     # the dice, and what the last play met.
@@ -103,10 +88,6 @@ class RoundState(RoundCore):
     dropped: tuple[str, ...] = ()
     dice: Dice | None = None
     last_hits: Hits | None = None
-    # Undo state: the state before the last action, and how many actions are
-    # settled (a play settles everything before it: procedure.misplay).
-    previous: RoundState | None = field(default=None, compare=False, repr=False)
-    settled: int = field(default=0, compare=False)
 
     @property
     def drawable(self) -> int:

@@ -1,0 +1,222 @@
+"""The end of a round of Mexican Train: the hands declared (by tiles or pips), checked
+against what the table saw, and the score pad's tally (``pad.record``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.actions import (
+    Tally,
+)  # fmt: skip
+from referee.errors import IllegalAction
+from referee.games.trains.train_state import _IN_THE_HUB, TrainState
+from referee.round.refusals import check_seat
+from referee.round.result import BLOCKED, DOMINO, RoundResult
+from referee.round.tally import lowest
+from referee.said import Said, counted, listed
+from referee.said import tiles as tile_count
+from referee.tiles import DominoSet, Tile
+
+# -- the tally ---------------------------------------------------------------------------------
+
+
+def _declared(state: TrainState, action: Tally) -> dict[int, Any]:
+    """Each seat's tiles (a tuple) or pip total (an int), either way for each seat."""
+    declared = action.declared
+    for seat in declared:
+        check_seat(state.seats, seat)
+    # A seat that played out has nothing to declare; in a score pad every seat says,
+    # since the pad is what tells who played out.
+    missing = [
+        state.names[s]
+        for s in range(state.seats)
+        if s not in declared and (state.pad or state.hands[s])
+    ]
+    if missing:
+        raise IllegalAction("tally.hands", _say_what(missing, state.pad))
+    return {seat: declared.get(seat, ()) for seat in range(state.seats)}
+
+
+def _pips_of(state: TrainState, held: tuple[Tile, ...] | int) -> int:
+    """What a declared hand counts: its pip total, or its tiles' (0-0 as the rule says)."""
+    return held if isinstance(held, int) else sum(state.value(t) for t in held)
+
+
+def _say_what(missing: Sequence[str], pad: bool) -> Said:
+    """``tally.hands``: the seats that have not said what they hold (in a score pad, a seat
+    that played out says so too); the verb agrees with how many they are."""
+    who = listed(missing)
+    if pad:
+        return counted(
+            "Say what {who} still holds (nothing, for a seat that played out).",
+            "Say what {who} still hold (nothing, for a seat that played out).",
+            len(missing),
+            who=who,
+        )
+    return counted(
+        "Say what {who} still holds.", "Say what {who} still hold.", len(missing), who=who
+    )
+
+
+def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) -> None:
+    """Every declared tile is in the set, in one hand only, and not on the table."""
+    where: dict[Tile, int] = {}
+    table = state.on_table()
+    if state.pad:
+        table = {state.engine: _IN_THE_HUB}
+    for seat, tiles in sorted(hands.items()):
+        who = state.names[seat]
+        for tile in tiles:
+            if tile not in DominoSet(state.top):
+                raise IllegalAction(
+                    "set.tiles",
+                    Said("{tile} is not in a double-{top} set.", tile=tile, top=state.top),
+                )
+            if tile in table:
+                raise IllegalAction(
+                    "set.unique",
+                    Said(
+                        "{tile} is {where}, not in {who}'s hand.",
+                        tile=tile,
+                        where=table[tile],
+                        who=who,
+                    ),
+                )
+            if tile in where:
+                other = state.names[where[tile]]
+                if other == who:
+                    twice = Said(
+                        "{tile} is declared twice in {who}'s hand; each tile exists once.",
+                        tile=tile,
+                        who=who,
+                    )
+                else:
+                    twice = Said(
+                        "{tile} is declared in {other}'s and {who}'s hands; each tile exists once.",
+                        tile=tile,
+                        other=other,
+                        who=who,
+                    )
+                raise IllegalAction("set.unique", twice)
+            where[tile] = seat
+
+
+def _check_tally(state: TrainState, action: Tally) -> RoundResult:
+    if state.pad:
+        return _tally_pad(state, action)
+    if state.ended is None:
+        raise IllegalAction(
+            "train.end",
+            Said(
+                "The round is still on: it ends when a seat plays its last tile, or when the "
+                "boneyard is empty and every seat has passed in a row."
+            ),
+        )
+    declared = _declared(state, action)
+    hands = {seat: held for seat, held in declared.items() if isinstance(held, tuple)}
+    for seat, tiles in hands.items():
+        if len(tiles) != state.hands[seat]:
+            raise IllegalAction(
+                "tally.hands",
+                Said(
+                    "{who} holds {held}, not {declared}.",
+                    who=state.names[seat],
+                    held=tile_count(state.hands[seat]),
+                    declared=tile_count(len(tiles)),
+                ),
+            )
+    _check_hand_tiles(state, hands)
+    if len(hands) < state.seats:
+        # A total is possible when it lies between the held count of cheapest and of
+        # dearest tiles off the table (info.public: as far as the record can tell).
+        values = sorted(state.value(t) for t in state.unseen())
+        for seat, total in declared.items():
+            if isinstance(total, tuple):
+                continue
+            held = state.hands[seat]
+            least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
+            if total > most:
+                raise IllegalAction(
+                    "tally.hands",
+                    Said(
+                        "{who} holds {held}: at most {most} pips with the tiles off the table, "
+                        "not {total}.",
+                        who=state.names[seat],
+                        held=tile_count(held),
+                        most=most,
+                        total=total,
+                    ),
+                )
+            if total < least:
+                raise IllegalAction(
+                    "tally.hands",
+                    Said(
+                        "{who} holds {held}: at least {least} pips with the tiles off the "
+                        "table, not {total}.",
+                        who=state.names[seat],
+                        held=tile_count(held),
+                        least=least,
+                        total=total,
+                    ),
+                )
+    pips = tuple(_pips_of(state, declared[s]) for s in range(state.seats))
+    if state.ended == DOMINO:
+        return RoundResult(state.out, DOMINO, pips, pips)
+    return RoundResult(lowest(pips), BLOCKED, pips, pips)
+
+
+def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
+    """``pad.record``: the round is its tally alone. The referee still checks what it can:
+    hand counts within the deal and the boneyard, tiles unique and never the engine, pips
+    within what such a hand could hold, the 0-0 rule. A seat with no tiles left (by pips:
+    0, unless declared by tiles) played out."""
+    declared = _declared(state, action)
+    most_held = min(state.hands[0] + state.boneyard, len(DominoSet(state.top).tiles) - 1)
+    hands = {seat: held for seat, held in declared.items() if isinstance(held, tuple)}
+    for seat, tiles in hands.items():
+        if len(tiles) > most_held:
+            raise IllegalAction(
+                "pad.record",
+                Said(
+                    "{who} cannot hold {declared}: the deal ({deal}) and the whole boneyard "
+                    "({boneyard}) give at most {most}.",
+                    who=state.names[seat],
+                    declared=tile_count(len(tiles)),
+                    deal=state.hands[seat],
+                    boneyard=state.boneyard,
+                    most=most_held,
+                ),
+            )
+    _check_hand_tiles(state, hands)
+    values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
+    most = sum(values[len(values) - most_held :])
+    for seat, total in declared.items():
+        if isinstance(total, int) and total > most:
+            raise IllegalAction(
+                "pad.record",
+                Said(
+                    "{who} cannot hold {total} pips: at most {held} tiles (the deal and "
+                    "the whole boneyard), {most} pips at most.",
+                    who=state.names[seat],
+                    total=total,
+                    held=most_held,
+                    most=most,
+                ),
+            )
+    pips = tuple(_pips_of(state, declared[s]) for s in range(state.seats))
+    # No tiles, or 0 pips, played out: a seat holding 0-0 counted as 0 declares its tiles.
+    out = [s for s in range(state.seats) if declared[s] in ((), 0)]
+    if len(out) > 1:
+        raise IllegalAction(
+            "train.end",
+            Said(
+                "Only one seat can play out: the round ends the moment a seat plays its last "
+                "tile, yet {who} hold nothing.",
+                who=listed([state.names[s] for s in out]),
+            ),
+        )
+    if out:
+        return RoundResult(out[0], DOMINO, pips, pips)
+    return RoundResult(lowest(pips), BLOCKED, pips, pips)
