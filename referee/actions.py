@@ -28,7 +28,7 @@ from referee.said import Said, phrase
 from referee.tiles import Tile
 
 #: Fields the export adds and the import ignores (an imported document is never trusted).
-COMPUTED_FIELDS = frozenset({"points"})
+COMPUTED_FIELDS = frozenset({"points", "bonus"})
 MAX_SEATS = 8
 
 
@@ -134,6 +134,10 @@ class Tally(Action):
     kind: ClassVar[str] = "tally"
     hands: tuple[tuple[int, tuple[Tile, ...]], ...] | None = None
     pips: tuple[tuple[int, int], ...] | None = None
+    # Dominó score pads (pad.record, parejas.*): what the table says the hand made, as
+    # (what, seat): a capicúa, chuchazo, pase de salida (after a double lead: pase-double) or
+    # paso corrido and its seat, or who locked a tranque.
+    made: tuple[tuple[str, int], ...] = ()
 
     @property
     def declared(self) -> dict[int, tuple[Tile, ...] | int]:
@@ -150,7 +154,36 @@ class Tally(Action):
             data["hands"] = {str(seat): [str(t) for t in tiles] for seat, tiles in self.hands}
         if self.pips is not None or self.hands is None:
             data["pips"] = {str(seat): pips for seat, pips in self.pips or ()}
+        if self.made:
+            data["made"] = [{"what": what, "seat": seat} for what, seat in self.made]
         return data
+
+
+#: What a Dominó score pad's tally may say the hand made (``Tally.made``).
+MADE = ("capicua", "chuchazo", "pase", "pase-double", "paso-corrido", "locked")
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal(Action):
+    """Dominó (``parejas.redeal``): a seat shows five or more doubles before the first play,
+    and the hand is dealt again."""
+
+    kind: ClassVar[str] = "redeal"
+    seat: int
+    doubles: tuple[Tile, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "redeal", "seat": self.seat, "doubles": [str(t) for t in self.doubles]}
+
+
+@dataclass(frozen=True, slots=True)
+class Time(Action):
+    """Dominó (``parejas.time``): a keeper says the table's time limit has run out."""
+
+    kind: ClassVar[str] = "time"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "time"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,8 +498,10 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "muggins": (frozenset({"seat"}), frozenset()),
     "challenge": (frozenset({"seat"}), frozenset()),
     "undo": (frozenset(), frozenset()),
-    "tally": (frozenset(), frozenset({"hands", "pips"})),
+    "tally": (frozenset(), frozenset({"hands", "pips", "made"})),
     "roll": (frozenset({"seat", "dice"}), frozenset()),
+    "redeal": (frozenset({"seat", "doubles"}), frozenset()),
+    "time": (frozenset(), frozenset()),
 }
 # What every game's table may record about its own record (RULES.md §7).
 _TABLE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -593,6 +628,13 @@ def parse_action(data: object, family: str = "line") -> Action:
         return Undo()
     if family == "truck":
         return _parse_truck(kind, data)
+    if kind == "redeal":
+        doubles = data["doubles"]
+        if not isinstance(doubles, list) or len(doubles) > 19:
+            raise InvalidAction(Said("A redeal's doubles are a list of tiles."))
+        return Redeal(parse_seat(data["seat"]), tuple(Tile.parse(t) for t in doubles))
+    if kind == "time":
+        return Time()
     if kind == "roll":
         dice = data["dice"]
         if not isinstance(dice, list) or len(dice) not in (2, 4):
@@ -831,7 +873,27 @@ def _parse_tally(data: Mapping[str, Any]) -> Tally:
         raise InvalidAction(
             Said("Seat {seat} is declared twice: by its tiles and by its pips.", seat=min(both))
         )
-    return Tally(hands=hands, pips=pips)
+    return Tally(hands=hands, pips=pips, made=_made(data.get("made", [])))
+
+
+def _made(value: object) -> tuple[tuple[str, int], ...]:
+    """A Dominó score pad's ``made``: a list of {"what": ..., "seat": ...}."""
+    if not isinstance(value, list) or len(value) > 40:
+        raise InvalidAction(Said("A tally's made is a list of what the hand made, by seat."))
+    made = []
+    for item in value:
+        if not isinstance(item, Mapping) or set(item) != {"what", "seat"}:
+            raise InvalidAction(Said("Each entry of made is a what and a seat."))
+        if item["what"] not in MADE:
+            raise InvalidAction(
+                Said(
+                    "A hand makes {known}, not {value}.",
+                    known=", ".join(MADE),  # the format's own words
+                    value=shown(item["what"]),
+                )
+            )
+        made.append((item["what"], parse_seat(item["seat"])))
+    return tuple(made)
 
 
 def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:
