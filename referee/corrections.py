@@ -25,11 +25,10 @@ from typing import Any
 
 from referee.actions import INSERT, REMOVE, Abandon, Action, Adjust, Correct, Stop
 from referee.errors import IllegalAction
+from referee.round.refusals import check_seat, match_over
+from referee.round.result import ABANDONED, STOPPED  # noqa: F401 (the app reads them here too)
 from referee.said import Said
 from referee.teams import team_totals, teams
-
-ABANDONED = "abandoned"  # a round's result reason: it ended with no score
-STOPPED = "stopped"  # a round's result reason: the table stopped the match during it
 
 
 @dataclass
@@ -178,8 +177,7 @@ def on_the_record(state: Any, action: Action, stop_winner: str = "high") -> Any:
     state answers ``base``, ``scores``, ``result``, ``champion`` and ``match_end`` alike.
     ``stop_winner``: whether the highest or the lowest total wins a stopped match."""
     if state.match_end is not None:
-        rule, why = state.match_end
-        raise IllegalAction(rule, Said("{why}; nothing more is recorded after that.", why=why))
+        raise match_over(state.match_end)
     if isinstance(action, Adjust):
         after = _adjust(state, action)
     elif isinstance(action, Abandon):
@@ -193,10 +191,7 @@ def on_the_record(state: Any, action: Action, stop_winner: str = "high") -> Any:
 
 
 def _adjust(state: Any, action: Adjust) -> Any:
-    if action.seat >= state.seats:
-        raise IllegalAction(
-            "correct.adjust", Said("There is no seat {seat} at this table.", seat=action.seat)
-        )
+    check_seat(state.seats, action.seat, "correct.adjust")
     if state.result is not None:
         raise IllegalAction(
             "correct.adjust",

@@ -21,9 +21,10 @@ from typing import Any
 
 from referee.actions import Action, Correct, Play, Undo, parse_action
 from referee.corrections import as_played, corrects
-from referee.errors import IllegalAction, InvalidAction, RefereeError, shown
+from referee.errors import InvalidAction, RefereeError, shown
 from referee.games import engine, line
-from referee.games.scoring import parejas
+from referee.games.line.scoring import parejas
+from referee.round.refusals import no_such_seat
 from referee.rulebook import preset
 from referee.said import Said
 from referee.teams import team_of, team_totals, teams
@@ -250,14 +251,7 @@ def play_round(state: line.RoundState, actions: Sequence[Action]) -> RoundReplay
         # A correction says which phone's seat made it (correct.audit); only a seat of this
         # table can have (the log names it, and a seat that is not there names nobody).
         if isinstance(entry, Correct) and entry.seat is not None and entry.seat >= state.seats:
-            error = IllegalAction(
-                "seat.order",
-                Said(
-                    "There is no seat {seat} at this table; the seats are 0 to {last}.",
-                    seat=entry.seat,
-                    last=state.seats - 1,
-                ),
-            )
+            error = no_such_seat(state.seats, entry.seat)
             error.index = index  # type: ignore[attr-defined]
             raise error
     corrected = corrects(log)

@@ -427,14 +427,14 @@ _CROSS_OPTIONS = (SET, HAND_SIZE, DRAW_UNTIL, RESERVE) + _TALLY_OPTIONS
 
 _PAREJAS_RULES = (
     # In the order of play, as the Dominó rules page teaches them.
-    "set.tiles", "set.unique", "seat.order", "info.public", "team.seats", "parejas.deal",
-    "parejas.redeal", "round.lead", "parejas.lead", "line.lead", "line.attach", "line.crosswise",
-    "line.spinner", "turn.order", "block.no-draw", "parejas.pase", "hand.count", "end.domino",
-    "parejas.capicua", "parejas.chuchazo", "end.blocked", "line.dead-end", "parejas.tranque",
-    "parejas.tranque-tie", "parejas.tranque-bonus", "tally.hands", "tally.audit",
-    "tally.winner", "team.tally", "parejas.domino", "team.score", "parejas.hand-bonus",
-    "parejas.target", "parejas.time", "parejas.records", "pad.record", "procedure.misplay",
-    "procedure.out-of-turn", "procedure.exposed", *_CORRECTIONS,
+    "set.tiles", "set.unique", "info.public", "seat.order", "team.seats", "parejas.deal",
+    "parejas.redeal", "round.lead", "parejas.lead", "line.lead", "turn.order", "line.attach",
+    "line.crosswise", "line.spinner", "block.no-draw", "parejas.pase", "hand.count",
+    "end.domino", "parejas.capicua", "parejas.chuchazo", "end.blocked", "line.dead-end",
+    "parejas.tranque", "parejas.tranque-tie", "parejas.tranque-bonus", "tally.hands",
+    "tally.audit", "tally.winner", "team.tally", "parejas.domino", "team.score",
+    "parejas.hand-bonus", "parejas.target", "parejas.time", "parejas.records", "pad.record",
+    "procedure.misplay", "procedure.out-of-turn", "procedure.exposed", *_CORRECTIONS,
 )  # fmt: skip
 #: What makes every style Dominó: Block in two fixed pairs, the whole set dealt, nothing
 #: drawn, a plain line (parejas.deal).

@@ -1,7 +1,7 @@
 """Dominó in the app (RULES.md §11): the six styles by country, the one rules page with the
 styles side by side, a bonus in the table's words, and the records a Latin table keeps.
 
-The referee scores every bonus (``referee.games.scoring.parejas``); this module only says it.
+The referee scores every bonus (``referee.games.line.scoring.parejas``); this module only says it.
 """
 
 from __future__ import annotations
@@ -65,6 +65,29 @@ def bonus_words(bonus: Any, names: tuple[str, ...] | list[str]) -> dict[str, str
             bonus=_NAMED[bonus.kind], team=team, points=bonus.points
         )
     return {"text": text, "rule": bonus.rule}
+
+
+def result_words(state: Any, names: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """What a Dominó hand's result adds (empty for other games): the bonuses its last action
+    and its tally scored, and who leads the next hand as the style says."""
+    if getattr(state, "parejas", None) is None:
+        return {}
+    hand = state.parejas
+    leads = ""
+    if not state.match_over:
+        seat = state.scoring.next_leader(state)
+        won = state.result.winner if state.result is not None else None
+        if seat is not None:
+            leads = gettext("{who} leads the next hand.").format(who=names[seat])
+        elif state.options["next_lead"] == "winning-team" and won is not None:
+            leads = gettext("{first} or {then} leads the next hand, as they choose.").format(
+                first=names[won], then=names[(won + 2) % 4]
+            )
+    return {
+        "domino": True,
+        "bonuses": [bonus_words(b, names) for b in hand.last_bonus],
+        "leads": leads,
+    }
 
 
 def new_match_styles() -> dict[str, Any]:

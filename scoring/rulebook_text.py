@@ -2110,8 +2110,8 @@ OPTIONS: dict[str, dict] = {
     "five_doubles": {
         "asks": "Whether a player dealt five or more doubles may have the hand dealt again.",
         "choices": {
-            True: "show the doubles before the first play and the hand is dealt again; it "
-            "scores nothing",
+            True: "show them before anyone plays, and the tiles are shuffled and dealt once "
+            "more; that hand scores nothing",
             False: "every hand dealt is played",
         },
     },
@@ -2126,7 +2126,8 @@ OPTIONS: dict[str, dict] = {
             "double-six": "whoever holds the 6-6 leads it (the 9-9 with a double-9 set, or the "
             "highest double when the 9-9 was not dealt)",
             "highest-double": "whoever holds the highest double dealt leads it",
-            "any": "the table chooses the leader, by lot or agreement, who leads any tile",
+            "any": "the players agree on who starts, or draw lots, and that player may "
+            "start with any tile",
         },
     },
     "next_lead": {

@@ -28,9 +28,9 @@ from referee.actions import (
     TrainPlay,
     Unload,
 )  # fmt: skip
-from referee.games.dominards import card_words
 from referee.games.dump_truck import cell_words
 from referee.games.havoc import direction_of
+from referee.games.line.dominards import card_words
 from scoring.speech import say, tile_name
 
 

@@ -44,8 +44,9 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
-from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.games.train_rounds import TrainRounds
+from referee.round.refusals import check_seat, nothing_to_take_back
+from referee.round.result import RoundResult
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
@@ -773,15 +774,7 @@ def _round_over(state: FootState) -> Said:
 
 
 def _check_seat(state: FootState, seat: int) -> None:
-    if not 0 <= seat < state.seats:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "There is no seat {seat}; this match has seats 0 to {last}.",
-                seat=seat,
-                last=state.seats - 1,
-            ),
-        )
+    check_seat(state.seats, seat)
 
 
 def _check_match_on(state: FootState) -> None:
@@ -1127,7 +1120,7 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
 
 def _check_undo(state: FootState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
+        raise nothing_to_take_back()
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",

@@ -38,6 +38,7 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import STOPPED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
+from referee.round.refusals import check_seat, nothing_to_take_back
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, phrase
 from referee.tiles import DominoSet, Tile
@@ -636,15 +637,7 @@ def next_leader(state: TruckState) -> int | None:
 
 
 def _check_seat(state: TruckState, seat: int) -> None:
-    if seat >= state.seats:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "There is no seat {seat}; this game has seats 0 to {last}.",
-                seat=seat,
-                last=state.seats - 1,
-            ),
-        )
+    check_seat(state.seats, seat)
     ended = state._end_why()
     if ended is not None:
         rule, why = ended
@@ -948,7 +941,7 @@ def _check_flip(state: TruckState, action: Flip) -> None:
 
 def _check_undo(state: TruckState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
+        raise nothing_to_take_back()
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",

@@ -39,7 +39,8 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
-from referee.games.line import RoundResult  # a round's end reads the same in every game
+from referee.round.refusals import check_seat, no_such_seat, nothing_to_take_back
+from referee.round.result import RoundResult
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.tiles import DominoSet, Tile
@@ -375,15 +376,7 @@ def _commas(items: Sequence[object]) -> Said:
 
 
 def _check_seat(state: HavocState, seat: int) -> None:
-    if seat >= state.seats:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "There is no seat {seat}; this match has seats 0 to {last}.",
-                seat=seat,
-                last=state.seats - 1,
-            ),
-        )
+    check_seat(state.seats, seat)
     _check_going(state)
 
 
@@ -507,7 +500,7 @@ def _check_draw(state: HavocState, action: DrawFrom) -> None:
         return
     other = int(action.source)
     if other >= state.seats:
-        raise IllegalAction("seat.order", Said("There is no seat {seat}.", seat=other))
+        raise no_such_seat(state.seats, other)
     if other == seat:
         raise IllegalAction(
             "havoc.turn",
@@ -766,7 +759,7 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
     declared = action.declared  # each tray's tiles (a tuple) or pip total (an int)
     for seat in declared:
         if seat >= state.seats:
-            raise IllegalAction("seat.order", Said("There is no seat {seat}.", seat=seat))
+            raise no_such_seat(state.seats, seat)
     missing = [state.names[s] for s in range(state.seats) if s != winner and s not in declared]
     if missing:
         raise IllegalAction(
@@ -863,7 +856,7 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
 
 def _check_undo(state: HavocState) -> None:
     if state.previous is None:
-        raise IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))
+        raise nothing_to_take_back()
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",

@@ -43,8 +43,9 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import ABANDONED, on_the_record, stopped_words
 from referee.errors import IllegalAction, InvalidAction
-from referee.games.line import RoundResult  # a round's end reads the same in every game
 from referee.games.train_rounds import TrainRounds
+from referee.round.refusals import check_seat, nothing_to_take_back
+from referee.round.result import RoundResult
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed
 from referee.said import tiles as tile_count
@@ -518,15 +519,7 @@ def next_leader(state: TrainState) -> int | None:
 
 
 def _check_seat(state: TrainState, seat: int) -> None:
-    if seat >= state.seats:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "There is no seat {seat}; this match has seats 0 to {last}.",
-                seat=seat,
-                last=state.seats - 1,
-            ),
-        )
+    check_seat(state.seats, seat)
 
 
 def _check_going(state: TrainState) -> None:
@@ -832,9 +825,7 @@ def _cover_first(state: TrainState, who: str) -> Said:
 
 def _check_undo(state: TrainState) -> None:
     if state.previous is None:
-        raise IllegalAction(
-            "procedure.misplay", Said("There is nothing to take back in this round.")
-        )
+        raise nothing_to_take_back()
     if state.actions - 1 < state.settled:
         raise IllegalAction(
             "procedure.misplay",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.corrections import ABANDONED, STOPPED
-from referee.games.line import RoundResult
+from referee.round.result import RoundResult
 
 
 class TrainRounds:

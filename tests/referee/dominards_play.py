@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from referee import DominoSet, Draw, Pass, Play, Roll, Tile, Undo, line
 from referee.actions import RANKS, Action
-from referee.games import dominards
+from referee.games.line import dominards
 
 T = TypeVar("T")
 Pick = Callable[[Sequence[T], str], T]

@@ -1,7 +1,7 @@
 """A second judge of Dominó (RULES.md §11), written from the rulebook's words alone, and a
 random full-match generator.
 
-It shares nothing with the engine's ``referee.games.scoring.parejas``: it keeps its own line
+It shares nothing with the engine's ``referee.games.line.scoring.parejas``: it keeps its own line
 (two open ends: the styles play no spinners), its own hands and its own reading of every
 ``parejas.*`` rule, so a test can replay the generated document through the engine and ask
 both for the same bonuses, results, leaders and totals.

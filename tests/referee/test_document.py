@@ -375,7 +375,7 @@ INSIDE_A_GAME = [
     (game("dump-truck", TAKE, flip([0, 1, 1], 0)), (1, 2), "truck.draw",
      "A coin settles a tie between two seats, not 3: toss it for two seats at a time."),
     (game("dump-truck", TAKE, flip([0, 5], 0)), (1, 2), "seat.order",
-     "There is no seat 5; this game has seats 0 to 1."),
+     "There is no seat 5 at this table; the seats are 0 to 1."),
     # Dominards, as it already was: the line games refuse a tile outside the set the same way.
     (game("dominards", {"type": "roll", "seat": 0, "dice": [3, 4]},
           {"type": "play", "seat": 0, "tile": "7-7"}), (1, 2), "set.tiles",

@@ -26,8 +26,7 @@ from referee import (
     replay,
 )  # fmt: skip
 from referee.actions import RANKS
-from referee.games import dominards
-from referee.games.line import BLOCKED, DOMINO, LAST_CARD
+from referee.games.line import BLOCKED, DOMINO, LAST_CARD, dominards
 from tests.referee.dominards_play import play_game
 
 T = Tile.parse

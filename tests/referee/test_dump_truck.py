@@ -590,7 +590,7 @@ RULE_CASES = [
     case(LOADED + "; 0 load 3-3 0,2 0,3", "0 unload as 0", "truck.blanks", "wild only",
          blanks="double"),
     # seat.order
-    case("", "2 take 6-6", "seat.order", "There is no seat 2; this game has seats 0 to 1."),
+    case("", "2 take 6-6", "seat.order", "There is no seat 2 at this table; the seats are 0 to 1."),
     case("", "flip 0 2 first 0", "seat.order", "There is no seat 2"),
     # procedure.misplay
     case("", "undo", "procedure.misplay", "There is nothing to take back yet."),

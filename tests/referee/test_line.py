@@ -147,7 +147,7 @@ REFUSALS = [
      ["5-0 does not fit on 6-6", "5-0 fits nowhere now"]),
     # procedure.misplay
     ("procedure.misplay: nothing to take back", "draw", 2, {}, "", "undo", "procedure.misplay",
-     ["There is nothing to take back in this round."]),
+     ["There is nothing to take back yet."]),
     ("procedure.misplay: a play stands once the next tile is down", "draw", 2, {},
      "0 6-6; 1 6-5 on 6-6", "undo; undo", "procedure.misplay",
      ["Ana's 6-6 stands: a tile was placed after it, which closed its misplay window."]),

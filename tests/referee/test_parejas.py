@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from referee import PRESETS, DocumentError, Tile, export, replay
-from referee.games.scoring import parejas
+from referee.games.line.scoring import parejas
 from referee.rulebook import hand_size, preset, resolve_options
 
 MATCHES = json.loads((Path(__file__).parent / "parejas_matches.json").read_text())

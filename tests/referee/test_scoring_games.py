@@ -8,7 +8,7 @@ import pytest
 
 from referee import PRESETS, Challenge, Declare, Muggins, Tally, line, replay
 from referee.games.line import BLOCKED, DOMINO, TARGET
-from referee.games.scoring import fives
+from referee.games.line.scoring import fives
 
 from .test_line import NAMES, T, act, hands, refused
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.scoring.base import BLOCKED, Family
+from referee.games.line.scoring.base import BLOCKED, Family
 from referee.said import Said
 
 if TYPE_CHECKING:
-    from referee.games.line import RoundState
+    from referee.round import Round as RoundState
 
 
 class Block(Family):

@@ -10,7 +10,7 @@ score, when the match ends and who leads next; :func:`credit` is whom a point be
 
 from __future__ import annotations
 
-from referee.games.scoring.base import (
+from referee.games.line.scoring.base import (
     BLOCKED,
     DOMINO,
     LAST_CARD,
@@ -19,11 +19,11 @@ from referee.games.scoring.base import (
     credit,
     match_winner,
 )
-from referee.games.scoring.block import BLOCK
-from referee.games.scoring.dominards import DOMINARDS
-from referee.games.scoring.fives import FIVES
-from referee.games.scoring.parejas import PAREJAS
-from referee.games.scoring.threes import THREES
+from referee.games.line.scoring.block import BLOCK
+from referee.games.line.scoring.dominards import DOMINARDS
+from referee.games.line.scoring.fives import FIVES
+from referee.games.line.scoring.parejas import PAREJAS
+from referee.games.line.scoring.threes import THREES
 from referee.rulebook import Preset
 
 _FAMILIES: dict[str, Family] = {

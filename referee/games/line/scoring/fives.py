@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.scoring.base import DOMINO, Family
+from referee.games.line.scoring.base import DOMINO, Family
 from referee.said import Said, phrase
 
 if TYPE_CHECKING:
-    from referee.games.line import RoundState
+    from referee.round import Round as RoundState
 
 
 class Fives(Family):

@@ -1,5 +1,5 @@
 """Dominards scoring (RULES.md §3): a play scores the targets its total meets and drops the
-cards they earn (the dice and cards themselves are ``referee.games.dominards``); the play
+cards they earn (the dice and cards themselves are ``referee.games.line.dominards``); the play
 that ends a round scores the domino bonus, so nothing is tallied; dropping the last card
 scores the card bonus and ends the game, highest score winning."""
 
@@ -9,13 +9,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from referee.games.dominards import CARDS_DEALT, judge, rank
-from referee.games.scoring.base import DOMINO, LAST_CARD, Family, credit
+from referee.games.line.dominards import CARDS_DEALT, judge, rank
+from referee.games.line.scoring.base import DOMINO, LAST_CARD, Family, credit
 from referee.said import Said
 
 if TYPE_CHECKING:
     from referee.actions import Play
-    from referee.games.line import RoundState
+    from referee.round import Round as RoundState
 
 
 class Dominards(Family):

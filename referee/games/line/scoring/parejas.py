@@ -22,7 +22,7 @@ from typing import Any
 
 from referee.actions import Action, Pass, Play, Redeal, Tally, Time
 from referee.errors import IllegalAction
-from referee.games.scoring.base import BLOCKED, DOMINO, Family, credit
+from referee.games.line.scoring.base import BLOCKED, DOMINO, Family, credit
 from referee.said import Said, listed
 from referee.teams import PAIRS, Team, team_name
 from referee.tiles import Tile

@@ -12,15 +12,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import IllegalAction
+from referee.round.result import BLOCKED, DOMINO, TARGET
 from referee.said import Said
 from referee.teams import leader, team_totals, teams
 
-if TYPE_CHECKING:  # the line imports this module, so its types are for annotations only
+if TYPE_CHECKING:
     from referee.actions import Action, Pass, Play, Tally
-    from referee.games.line import RoundResult, RoundState
+    from referee.round import Round as RoundState  # what the line's state offers them
+    from referee.round.result import RoundResult
 
 # How a round ends (``RoundResult.reason``): the line sets it, the families score by it.
-DOMINO, BLOCKED, TARGET = "domino", "blocked", "target"
+__all__ = ["BLOCKED", "DOMINO", "LAST_CARD", "TARGET", "Family", "credit", "match_winner"]
 LAST_CARD = "last-card"  # dominards.card-bonus: the game ended on a seat's last card
 
 

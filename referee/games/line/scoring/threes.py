@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from referee.games.scoring.base import DOMINO, Family, credit
-from referee.games.scoring.fives import FIVES
+from referee.games.line.scoring.base import DOMINO, Family, credit
+from referee.games.line.scoring.fives import FIVES
 from referee.said import Said
 
 if TYPE_CHECKING:
     from referee.actions import Play
-    from referee.games.line import RoundState
+    from referee.round import Round as RoundState
 
 
 class Threes(Family):

@@ -1,0 +1,68 @@
+"""What every game's round state answers alike, written once: a mixin over the fields each
+state declares (``names``, ``options``, ``base``, ``scores``, ``ended``, ``result``,
+``stop``). A game overrides only where its rules differ.
+"""
+
+from __future__ import annotations
+
+from referee.round.result import ABANDONED, STOPPED, RoundResult
+
+
+class RoundCore:
+    """Seats, totals and the round's end, as every game's state offers them."""
+
+    # What the match machinery asks of every game's state; a game that has them declares
+    # its own (the line's muggins window, Dominards' dice).
+    pending = None
+    last_hits = None
+    dominards = False
+    muggins = False
+    #: The pips a round that was not played out reports: none (the line's), or a zero for
+    #: each seat (the games whose result always names every seat's pips).
+    pips_by_seat = True
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)  # type: ignore[attr-defined]
+
+    @property
+    def top(self) -> int:
+        return self.options["set"]  # type: ignore[attr-defined]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The match totals now: before the round plus what the round has scored."""
+        return tuple(b + s for b, s in zip(self.base, self.scores, strict=True))  # type: ignore[attr-defined]
+
+    @property
+    def is_over(self) -> bool:
+        return self.ended is not None or self.result is not None  # type: ignore[attr-defined]
+
+    @property
+    def stopped(self) -> bool:
+        return self.stop is not None  # type: ignore[attr-defined]
+
+    @property
+    def counted(self) -> bool:
+        """This round is over and counts as one of the match's rounds: an abandoned one
+        does not (correct.abandon: the next round is dealt as this one was), nor one the
+        table stopped the match in."""
+        result = self.result  # type: ignore[attr-defined]
+        return result is not None and result.reason not in (ABANDONED, STOPPED)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]  # type: ignore[attr-defined]
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def _no_pips(self) -> tuple[int, ...]:
+        return (0,) * self.seats if self.pips_by_seat else ()
+
+    def abandoned_result(self) -> RoundResult:
+        """An abandoned round's result: nobody wins, nothing scores."""
+        return RoundResult(None, ABANDONED, self._no_pips(), (0,) * self.seats)
+
+    def stopped_result(self) -> RoundResult:
+        """The result of the round the table stopped the match in: what it had scored."""
+        return RoundResult(None, STOPPED, self._no_pips(), self.scores)  # type: ignore[attr-defined]
