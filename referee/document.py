@@ -23,6 +23,7 @@ from referee.actions import Action, Correct, Play, Undo, parse_action
 from referee.corrections import as_played, corrects
 from referee.errors import InvalidAction, RefereeError, shown
 from referee.games import engine, line
+from referee.games.line.scoring import parejas
 from referee.round.refusals import no_such_seat
 from referee.rulebook import preset
 from referee.said import Said
@@ -37,7 +38,7 @@ MAX_NAME = 40
 # costs in proportion: this bounds what any one request may cost (issue 28).
 MOST_ROUNDS = 200
 _TOP_FIELDS = {"format", "game", "options", "players", "rounds"}
-_COMPUTED_TOP = {"totals", "winner", "teams", "team_totals", "winners"}
+_COMPUTED_TOP = {"totals", "winner", "teams", "team_totals", "winners", "records", "draw"}
 _ROUND_FIELDS = {"actions", "record"}
 _COMPUTED_ROUND = {"result"}
 
@@ -106,6 +107,8 @@ class RoundReplay:
     log: tuple[Action, ...] | None = None  # None: the same as ``actions``
     origins: tuple[int, ...] = ()  # for each action as played, the log entry that brought it
     start: Any = None  # the state the round began in (a correction replays from it)
+    # Dominó (parejas.*): the bonuses each action scored (a taken-back one negative).
+    bonuses: tuple[tuple[Any, ...], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -130,6 +133,19 @@ class RoundReplay:
     @property
     def entry_worths(self) -> tuple[int | None, ...]:
         return self.worths if self.log is None else self._by_entry(self.worths, None)
+
+    @property
+    def entry_bonuses(self) -> tuple[tuple[Any, ...], ...]:
+        """The bonuses each entry of the log scored (Dominó; empty elsewhere): an entry's
+        own, or for a correction those of the actions it brought."""
+        if not self.bonuses:
+            return ((),) * len(self.entries)
+        if self.log is None:
+            return self.bonuses
+        out: list[tuple[Any, ...]] = [()] * len(self.entries)
+        for origin, scored in zip(self.origins, self.bonuses, strict=True):
+            out[origin] = out[origin] + scored
+        return tuple(out)
 
     def _by_entry(self, values: tuple, empty: Any) -> tuple:
         out: list[Any] = [empty] * len(self.entries)
@@ -319,6 +335,9 @@ def _step(played: RoundReplay, action: Action) -> RoundReplay:
         points=played.points + (points,),
         state=state,
         worths=played.worths + (pending.worth if pending is not None else None,),
+        bonuses=played.bonuses + (parejas.scored(before, state, action),)
+        if getattr(state, "parejas", None) is not None
+        else (),
     )
 
 
@@ -468,12 +487,15 @@ def export(match: MatchReplay) -> dict[str, Any]:
     rounds = []
     for played in match.rounds:
         actions = []
-        for action, points in zip(played.entries, played.entry_points, strict=True):
+        entries = zip(played.entries, played.entry_points, played.entry_bonuses, strict=True)
+        for action, points, bonuses in entries:
             item = action.to_dict()
             # A declare's own "points" is what it scores, exactly (fives.muggins); the
             # computed field of the same name would overwrite the declaration.
             if any(points) and "points" not in item:
                 item["points"] = {str(s): p for s, p in enumerate(points) if p}
+            if bonuses:  # parejas.*: a bonus is named on the action that earned it
+                item["bonus"] = [bonus.to_dict() for bonus in bonuses]
             actions.append(item)
         out: dict[str, Any] = {"actions": actions}
         if match.options.get("record") == "scores" and not played.state.pad:
@@ -490,7 +512,26 @@ def export(match: MatchReplay) -> dict[str, Any]:
         "totals": {str(s): t for s, t in enumerate(match.totals)},
         "winner": match.winner,
         **_partnerships(match),
+        **_domino_fields(match),
     }
+
+
+def _domino_fields(match: MatchReplay) -> dict[str, Any]:
+    """Dominó (``parejas.records``, ``parejas.target``): each seat's records, and whether the
+    match ended in a draw."""
+    if preset(match.game).scoring != "parejas":
+        return {}
+    hands = [played.state.parejas for played in match.rounds]
+    counts = parejas.records(hands, match.totals, match.winner if match.over else None)
+    out: dict[str, Any] = {
+        "records": {
+            str(seat): dict(zip(parejas.RECORDS, row, strict=True))
+            for seat, row in enumerate(counts)
+        }
+    }
+    if hands and hands[-1].ended_by == "draw":
+        out["draw"] = True
+    return out
 
 
 def _partnerships(match: MatchReplay) -> dict[str, Any]:

@@ -94,7 +94,7 @@ class Preset:
     hand_sizes: Mapping[int, int] = field(default_factory=dict)
     draws: bool = False
     rules: tuple[str, ...] = ()
-    scoring: str = "block"  # block, fives, threes or dominards: how points are made
+    scoring: str = "block"  # block, fives, threes, dominards or parejas: how points are made
     fixed: Mapping[str, Any] = field(default_factory=dict)  # settings that make the game
 
     @property
@@ -274,6 +274,114 @@ HINTS = _option(
 )  # fmt: skip
 
 
+class ListOption(Option):
+    """A house rule whose value is a list of whole numbers (``hand_bonus``): ``choices`` are
+    the lists a form offers, but a document may give any short list of points."""
+
+    __slots__ = ()
+
+    def check(self, value: object) -> Any:
+        if (
+            isinstance(value, (list, tuple))
+            and len(value) <= MOST_LISTED
+            and all(type(v) is int and 0 <= v <= 1000 for v in value)
+        ):
+            return tuple(value)
+        raise InvalidAction(
+            Said(
+                "House rule {name} is a list of up to {most} whole numbers from 0 to 1000, such "
+                "as [100, 75, 50, 25]; {value} is not.",
+                name=self.name,
+                most=MOST_LISTED,
+                value=shown(value),
+            )
+        )
+
+
+#: The most entries a list house rule holds (hand_bonus: the first hands of a match).
+MOST_LISTED = 12
+
+# -- Dominó (RULES.md §11): every option declared once; each style is a preset of defaults.
+_BONUS_POINTS = (0, 10, 20, 25, 30, 40, 50, 75, 100)
+FIVE_DOUBLES = _option(
+    "five_doubles", "parejas.redeal", "Five doubles: the hand is dealt again", False, (),
+    "A seat dealt five or more doubles may show them before the first play, and the hand is "
+    "dealt again.",
+)  # fmt: skip
+FIRST_LEAD = _option(
+    "first_lead", "parejas.lead", "Who leads the first hand", "double-six",
+    ("double-six", "highest-double", "any"),
+    "double-six: the seat holding the 6-6 (9-9 with double-9) leads it; highest-double: the "
+    "highest double dealt; any: the table chooses, and the leader may lead any tile.",
+)  # fmt: skip
+NEXT_LEAD = _option(
+    "next_lead", "parejas.lead", "Who leads the later hands", "next",
+    ("next", "winner", "winning-team"),
+    "next: the seat after the last hand's leader; winner: the seat that won the last hand; "
+    "winning-team: either player of the pair that won it.",
+)  # fmt: skip
+PAREJAS_COUNT_ALL = _option(
+    "count_all_hands", "parejas.domino", "A domino counts every other hand", False, (),
+    "The pair that dominoes scores the pips in all three other hands, the partner's included.",
+)  # fmt: skip
+TRANQUE = _option(
+    "tranque", "parejas.tranque", "Who wins a tranque", "teams",
+    ("teams", "locker", "lowest-hand"),
+    "teams: the pair holding fewer pips; locker: the seat that locked it against the next seat; "
+    "lowest-hand: the pair of the single hand with fewest pips.",
+)  # fmt: skip
+TRANQUE_COUNT = _option(
+    "tranque_count", "parejas.tranque", "What a tranque scores", "opponents",
+    ("opponents", "all"),
+    "opponents: the winners score the losers' pips; all: every pip left in the four hands.",
+)  # fmt: skip
+TRANQUE_TIE = _option(
+    "tranque_tie", "parejas.tranque-tie", "A tranque with equal counts", "none",
+    ("none", "locker"),
+    "none: nobody wins the hand and nobody scores; locker: the pair that locked it wins.",
+)  # fmt: skip
+CAPICUA_BONUS = _option(
+    "capicua_bonus", "parejas.capicua", "Capicúa bonus", 0, _BONUS_POINTS,
+    "Winning with a last tile that fits both ends (not a double, the ends different).",
+)  # fmt: skip
+CHUCHAZO_BONUS = _option(
+    "chuchazo_bonus", "parejas.chuchazo", "Chuchazo bonus", 0, _BONUS_POINTS,
+    "Winning with the 0-0 as the last tile.",
+)  # fmt: skip
+PASE_DOUBLE = _option(
+    "pase_salida_double", "parejas.pase", "Pase de salida after a double lead", 0, _BONUS_POINTS,
+    "To the leader's pair when the next seat cannot answer a double lead.",
+)  # fmt: skip
+PASE_OTHER = _option(
+    "pase_salida_other", "parejas.pase", "Pase de salida after any other lead", 0,
+    _BONUS_POINTS, "To the leader's pair when the next seat cannot answer the lead.",
+)  # fmt: skip
+PASO_CORRIDO = _option(
+    "paso_corrido_bonus", "parejas.pase", "Paso corrido bonus", 0, _BONUS_POINTS,
+    "A seat plays and the three others knock in a row: scored when it plays again.",
+)  # fmt: skip
+TRANQUE_BONUS = _option(
+    "tranque_bonus", "parejas.tranque-bonus", "Tranque bonus", 0, _BONUS_POINTS,
+    "Scored on top by the pair that wins a tranque.",
+)  # fmt: skip
+HAND_BONUS = ListOption(
+    "hand_bonus", "parejas.hand-bonus", "Bonuses for the first hands", (),
+    ((), (100, 75, 50, 25), (100, 50, 25), (50, 25)),
+    "The winners of the match's first hands score these on top, in order (100, 75, 50, 25: "
+    "the first hand 100 more, the fourth 25); a hand nobody wins uses up its place.",
+)  # fmt: skip
+PAREJAS_TARGET = _option("target", "parejas.target", "Play to", 200, (100, 150, 200, 250, 300, 500))
+TIME_LIMIT = _option(
+    "time_limit", "parejas.time", "Time limit (minutes)", 0, (0, 20, 30, 40, 45, 50, 60, 90),
+    "0: none. When the time is up a keeper records Time: the hand in progress is finished "
+    "and the pair ahead wins.",
+)  # fmt: skip
+PAREJAS_SET = _option(
+    "set", "set.tiles", "Set", 6, (6, 9),
+    "double-6: 7 tiles each; double-9: 10 each, 15 left out of play.",
+)  # fmt: skip
+
+
 def _default(option: Option, default: Any) -> Option:
     """The same house rule with this game's default."""
     return replace(option, default=default)
@@ -316,6 +424,104 @@ _FIVES_OPTIONS = (
     PARTNERSHIPS,
 )  # fmt: skip
 _CROSS_OPTIONS = (SET, HAND_SIZE, DRAW_UNTIL, RESERVE) + _TALLY_OPTIONS
+
+_PAREJAS_RULES = (
+    # In the order of play, as the Dominó rules page teaches them.
+    "set.tiles", "set.unique", "info.public", "seat.order", "team.seats", "parejas.deal",
+    "parejas.redeal", "round.lead", "parejas.lead", "line.lead", "turn.order", "line.attach",
+    "line.crosswise", "line.spinner", "block.no-draw", "parejas.pase", "hand.count",
+    "end.domino", "parejas.capicua", "parejas.chuchazo", "end.blocked", "line.dead-end",
+    "parejas.tranque", "parejas.tranque-tie", "parejas.tranque-bonus", "tally.hands",
+    "tally.audit", "tally.winner", "team.tally", "parejas.domino", "team.score",
+    "parejas.hand-bonus", "parejas.target", "parejas.time", "parejas.records", "pad.record",
+    "procedure.misplay", "procedure.out-of-turn", "procedure.exposed", *_CORRECTIONS,
+)  # fmt: skip
+#: What makes every style Dominó: Block in two fixed pairs, the whole set dealt, nothing
+#: drawn, a plain line (parejas.deal).
+_PAREJAS_FIXED = {
+    "partnerships": True, "opening": "any", "spinners": "none", "sides_first": True,
+    "spinner_count": "while-end", "one_end_doubles": False, "blocked_minus_own": False,
+    "hand_size": 0,
+}  # fmt: skip
+
+
+def _style(slug: str, title: str, summary: str, **defaults: Any) -> Preset:
+    """A Dominó style (RULES.md §11's table): the one set of options with its defaults."""
+    options = tuple(
+        _default(option, defaults[option.name]) if option.name in defaults else option
+        for option in (
+            PAREJAS_SET, FIVE_DOUBLES, FIRST_LEAD, NEXT_LEAD, PAREJAS_COUNT_ALL, TRANQUE,
+            TRANQUE_COUNT, TRANQUE_TIE, CAPICUA_BONUS, CHUCHAZO_BONUS, PASE_DOUBLE, PASE_OTHER,
+            PASO_CORRIDO, TRANQUE_BONUS, HAND_BONUS, PAREJAS_TARGET, TIME_LIMIT, RECORD,
+        )
+    )  # fmt: skip
+    return Preset(
+        slug, title, "line", summary, options, (4, 4), {4: 7}, draws=False,
+        rules=_PAREJAS_RULES, scoring="parejas", fixed=_PAREJAS_FIXED,
+    )  # fmt: skip
+
+
+#: The six styles of RULES.md §11, in its order.
+STYLES = (
+    _style(
+        "domino-international",
+        "Dominó (international)",
+        "Four players in two pairs, double-6, 7 each. The 6-6 leads the first hand, then each "
+        "seat in turn; to 200; no bonuses.",
+        target=200,
+    ),
+    _style(
+        "domino-dominican",
+        "Dominó (Dominican)",
+        "To 200; the 6-6 leads the first hand, the winner leads the next. Capicúa 25, pase de "
+        "salida 25 or 50, paso corrido 25.",
+        next_lead="winner",
+        target=200,
+        capicua_bonus=25,
+        pase_salida_double=25,
+        pase_salida_other=50,
+        paso_corrido_bonus=25,
+    ),
+    _style(
+        "domino-puerto-rican",
+        "Dominó (Puerto Rican 500)",
+        "To 500; the winner leads. Capicúa, chuchazo and tranque 100 each; the first four hands "
+        "pay 100, 75, 50, 25 more; a domino counts all three other hands.",
+        next_lead="winner",
+        target=500,
+        count_all_hands=True,
+        tranque_count="all",
+        capicua_bonus=100,
+        chuchazo_bonus=100,
+        tranque_bonus=100,
+        hand_bonus=(100, 75, 50, 25),
+    ),
+    _style(
+        "domino-cuban",
+        "Dominó (Cuban)",
+        "Double-9, 10 each and 15 out of play; the table chooses the first leader, then each "
+        "seat in turn; five doubles are dealt again; to 150.",
+        set=9,
+        five_doubles=True,
+        first_lead="any",
+        target=150,
+    ),
+    _style(
+        "domino-venezuelan",
+        "Dominó (Venezuelan)",
+        "The 6-6 leads the first hand, then each seat in turn; to 100; no bonuses.",
+        target=100,
+    ),
+    _style(
+        "domino-spanish",
+        "Dominó (Spanish)",
+        "The FED game: the table chooses the first leader, then each seat in turn; a tranque "
+        "scores every pip left; to 300.",
+        first_lead="any",
+        target=300,
+        tranque_count="all",
+    ),
+)
 
 PRESETS: dict[str, Preset] = {
     preset.slug: preset
@@ -463,6 +669,7 @@ PRESETS: dict[str, Preset] = {
                    "foot.score", "tally.hands", "procedure.misplay", "procedure.exposed")
             + _CORRECTIONS + ("pad.record",),
         ),
+        *STYLES,
     )
 }  # fmt: skip
 
@@ -529,8 +736,9 @@ def hand_size(game: Preset, options: Mapping[str, Any], players: int) -> int:
     """Tiles dealt to each seat (``hand.count``), as the rulebook's table says."""
     if options.get("hand_size"):
         return options["hand_size"]
-    if options.get("partnerships") and game.slug == "block":
-        # team.seats: partnership Block deals the whole double-6 set, 10 each from larger ones.
+    if options.get("partnerships") and (game.slug == "block" or game.scoring == "parejas"):
+        # team.seats: partnership Block deals the whole double-6 set, 10 each from larger ones
+        # (parejas.deal: Dominó too, the 15 tiles left of a double-9 out of play).
         return 7 if options["set"] == 6 else 10
     if options["set"] == 6:
         return game.hand_sizes[players]

@@ -2106,6 +2106,126 @@ OPTIONS: dict[str, dict] = {
             4: "one against each long side and one against each short end, like a cross",
         },
     },
+    # Dominó (RULES.md §11): the options every style shares, each style with its defaults.
+    "five_doubles": {
+        "asks": "Whether a player dealt five or more doubles may have the hand dealt again.",
+        "choices": {
+            True: "show them before anyone plays, and the tiles are shuffled and dealt once "
+            "more; that hand scores nothing",
+            False: "every hand dealt is played",
+        },
+    },
+    "first_lead": {
+        "asks": "Who leads the match's first hand, and with what.",
+        "names": {
+            "double-six": "the 6-6",
+            "highest-double": "the highest double",
+            "any": "the table chooses",
+        },
+        "choices": {
+            "double-six": "whoever holds the 6-6 leads it (the 9-9 with a double-9 set, or the "
+            "highest double when the 9-9 was not dealt)",
+            "highest-double": "whoever holds the highest double dealt leads it",
+            "any": "the players agree on who starts, or draw lots, and that player may "
+            "start with any tile",
+        },
+    },
+    "next_lead": {
+        "asks": "Who leads each later hand.",
+        "names": {
+            "next": "the next player",
+            "winner": "the winner",
+            "winning-team": "the winning pair",
+        },
+        "choices": {
+            "next": "the player after the one who led the last hand",
+            "winner": "the player who won the last hand",
+            "winning-team": "either player of the pair that won the last hand, as they choose",
+        },
+    },
+    "tranque": {
+        "asks": "Who wins a blocked hand (a tranque).",
+        "names": {
+            "teams": "the pair with fewer pips",
+            "locker": "locker against the next",
+            "lowest-hand": "the lowest single hand",
+        },
+        "choices": {
+            "teams": "the pair whose two hands hold fewer pips",
+            "locker": "the player who locked it against the next player, who could not "
+            "answer: the lower hand wins for its pair",
+            "lowest-hand": "the pair of the player holding fewest pips; partners level win "
+            "together, opponents level are a tie",
+        },
+    },
+    "tranque_count": {
+        "asks": "What the winners of a tranque score.",
+        "names": {"opponents": "the losers' pips", "all": "every pip left"},
+        "choices": {
+            "opponents": "the pips in the losing pair's hands",
+            "all": "every pip left in the four hands, their own included",
+        },
+    },
+    "tranque_tie": {
+        "asks": "What happens when a tranque's counts are level.",
+        "names": {"none": "nobody wins", "locker": "the locker's pair wins"},
+        "choices": {
+            "none": "nobody wins the hand and nobody scores; the next player leads",
+            "locker": "the pair that locked it wins the hand",
+        },
+    },
+    "capicua_bonus": {
+        "asks": "What a capicúa adds to the hand.",
+        "names": {0: "no bonus", "*": ("{n} point", "{n} points")},
+        "choices": {0: "a capicúa is counted but adds nothing", "*": "that much more"},
+    },
+    "chuchazo_bonus": {
+        "asks": "What a chuchazo (going out with the 0-0) adds to the hand.",
+        "names": {0: "no bonus", "*": ("{n} point", "{n} points")},
+        "choices": {0: "a chuchazo is counted but adds nothing", "*": "that much more"},
+    },
+    "pase_salida_double": {
+        "asks": "What the leader's pair scores when the next player cannot answer a double lead.",
+        "names": {0: "no bonus", "*": ("{n} point", "{n} points")},
+        "choices": {0: "nothing", "*": "that much, on the knock"},
+    },
+    "pase_salida_other": {
+        "asks": "What the leader's pair scores when the next player cannot answer any other lead.",
+        "names": {0: "no bonus", "*": ("{n} point", "{n} points")},
+        "choices": {0: "nothing", "*": "that much, on the knock"},
+    },
+    "paso_corrido_bonus": {
+        "asks": "What a player's pair scores when the three others knock in a row after it plays.",
+        "names": {0: "no bonus", "*": ("{n} point", "{n} points")},
+        "choices": {0: "nothing", "*": "that much, when the player plays again"},
+    },
+    "tranque_bonus": {
+        "asks": "What the pair that wins a tranque scores on top.",
+        "names": {0: "no bonus", "*": ("{n} point", "{n} points")},
+        "choices": {0: "nothing more", "*": "that much more"},
+    },
+    "hand_bonus": {
+        "asks": "What the winners of the match's first hands score on top, hand by hand.",
+        "names": {
+            (): "none",
+            (100, 75, 50, 25): "100, 75, 50, 25",
+            (100, 50, 25): "100, 50, 25",
+            (50, 25): "50, 25",
+        },
+        "choices": {
+            (): "no hand pays more than its pips",
+            "*": "the first hand's winners that much more, the second's the next, and so on",
+        },
+    },
+    "time_limit": {
+        "asks": "How long the match may last.",
+        "names": {0: "no limit", "*": ("{n} minute", "{n} minutes")},
+        "choices": {
+            0: "play to the target",
+            "*": "when time is up the hand in progress is finished and the pair ahead wins; "
+            "level, one more hand, then a draw",
+        },
+    },
     "record": {
         "asks": "What the table enters in the app.",
         "names": {"plays": "every play", "scores": "only the scores"},

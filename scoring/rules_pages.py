@@ -28,7 +28,8 @@ def _players(game: Preset) -> str:
 
 
 def rules_index_context() -> dict[str, Any]:
-    """Every game with its one line and what a table needs to play it."""
+    """Every game with its one line and what a table needs to play it; Dominó's six styles
+    share one page (scoring.domino)."""
     games = [
         {
             "game": game,
@@ -37,6 +38,7 @@ def rules_index_context() -> dict[str, Any]:
             "players": _players(game),
         }
         for slug, game in PRESETS.items()
+        if game.scoring != "parejas"
     ]
     return {"games": games}
 
@@ -73,6 +75,8 @@ def shown(value: Any, name: str = "") -> str:
     value means different things under two house rules."""
     if isinstance(value, bool):
         return pgettext("house rule", "on") if value else pgettext("house rule", "off")
+    if isinstance(value, tuple | list):  # a list of points (Dominó's hand_bonus)
+        return ", ".join(map(str, value))
     if isinstance(value, str) and (name, value) in _VALUES:
         return str(_VALUES[name, value])
     return str(value)

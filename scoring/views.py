@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from referee import PRESETS, DocumentError, IllegalAction, InvalidAction, Tally
-from scoring import access, edge, records, services
+from scoring import access, domino, edge, records, services
 from scoring import desk as referee_desk
 from scoring.drawing import qr_svg
 from scoring.events.views import held_events
@@ -130,6 +130,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
         "scoring/new_match.html",
         {
             "games": PRESETS.values(),
+            "domino_styles": domino.new_match_styles(),
             "known_names": names,
             "error": error,
             "error_rule": error_rule if chosen and chosen.get("game") in PRESETS else None,
@@ -502,6 +503,8 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def rules_game(request: HttpRequest, game: str) -> HttpResponse:
+    if game == "domino" or domino.is_domino(game):  # parejas.*: one page for the six styles
+        return render(request, "scoring/rules_domino.html", domino.rules_context())
     if game not in PRESETS:
         raise Http404("No such game.")
     return render(request, "scoring/rules_game.html", game_rules(PRESETS[game]))

@@ -10,6 +10,7 @@ from referee.actions.values import (
     BONEYARD,
     COMPUTED_FIELDS,
     INSERT,
+    MADE,
     MAX_SEATS,
     MEXICAN,
     REMOVE,
@@ -30,6 +31,7 @@ from referee.actions.values import (
     Muggins,
     Pass,
     Play,
+    Redeal,
     Replace,
     Respond,
     Return,
@@ -38,6 +40,7 @@ from referee.actions.values import (
     Stop,
     Take,
     Tally,
+    Time,
     Train,
     TrainPlay,
     Undo,
@@ -56,8 +59,10 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "muggins": (frozenset({"seat"}), frozenset()),
     "challenge": (frozenset({"seat"}), frozenset()),
     "undo": (frozenset(), frozenset()),
-    "tally": (frozenset(), frozenset({"hands", "pips"})),
+    "tally": (frozenset(), frozenset({"hands", "pips", "made"})),
     "roll": (frozenset({"seat", "dice"}), frozenset()),
+    "redeal": (frozenset({"seat", "doubles"}), frozenset()),
+    "time": (frozenset(), frozenset()),
 }
 # What every game's table may record about its own record (RULES.md §7).
 _TABLE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -184,6 +189,13 @@ def parse_action(data: object, family: str = "line") -> Action:
         return Undo()
     if family == "truck":
         return _parse_truck(kind, data)
+    if kind == "redeal":
+        doubles = data["doubles"]
+        if not isinstance(doubles, list) or len(doubles) > 19:
+            raise InvalidAction(Said("A redeal's doubles are a list of tiles."))
+        return Redeal(parse_seat(data["seat"]), tuple(Tile.parse(t) for t in doubles))
+    if kind == "time":
+        return Time()
     if kind == "roll":
         dice = data["dice"]
         if not isinstance(dice, list) or len(dice) not in (2, 4):
@@ -422,7 +434,27 @@ def _parse_tally(data: Mapping[str, Any]) -> Tally:
         raise InvalidAction(
             Said("Seat {seat} is declared twice: by its tiles and by its pips.", seat=min(both))
         )
-    return Tally(hands=hands, pips=pips)
+    return Tally(hands=hands, pips=pips, made=_made(data.get("made", [])))
+
+
+def _made(value: object) -> tuple[tuple[str, int], ...]:
+    """A Dominó score pad's ``made``: a list of {"what": ..., "seat": ...}."""
+    if not isinstance(value, list) or len(value) > 40:
+        raise InvalidAction(Said("A tally's made is a list of what the hand made, by seat."))
+    made = []
+    for item in value:
+        if not isinstance(item, Mapping) or set(item) != {"what", "seat"}:
+            raise InvalidAction(Said("Each entry of made is a what and a seat."))
+        if item["what"] not in MADE:
+            raise InvalidAction(
+                Said(
+                    "A hand makes {known}, not {value}.",
+                    known=", ".join(MADE),  # the format's own words
+                    value=shown(item["what"]),
+                )
+            )
+        made.append((item["what"], parse_seat(item["seat"])))
+    return tuple(made)
 
 
 def _seat_map(value: object, name: str) -> list[tuple[int, Any]]:

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from referee.tiles import Tile
 
 #: Fields the export adds and the import ignores (an imported document is never trusted).
-COMPUTED_FIELDS = frozenset({"points"})
+COMPUTED_FIELDS = frozenset({"points", "bonus"})
 MAX_SEATS = 8
 
 
@@ -115,6 +115,10 @@ class Tally(Action):
     kind: ClassVar[str] = "tally"
     hands: tuple[tuple[int, tuple[Tile, ...]], ...] | None = None
     pips: tuple[tuple[int, int], ...] | None = None
+    # Dominó score pads (pad.record, parejas.*): what the table says the hand made, as
+    # (what, seat): a capicúa, chuchazo, pase de salida (after a double lead: pase-double) or
+    # paso corrido and its seat, or who locked a tranque.
+    made: tuple[tuple[str, int], ...] = ()
 
     @property
     def declared(self) -> dict[int, tuple[Tile, ...] | int]:
@@ -131,7 +135,36 @@ class Tally(Action):
             data["hands"] = {str(seat): [str(t) for t in tiles] for seat, tiles in self.hands}
         if self.pips is not None or self.hands is None:
             data["pips"] = {str(seat): pips for seat, pips in self.pips or ()}
+        if self.made:
+            data["made"] = [{"what": what, "seat": seat} for what, seat in self.made]
         return data
+
+
+#: What a Dominó score pad's tally may say the hand made (``Tally.made``).
+MADE = ("capicua", "chuchazo", "pase", "pase-double", "paso-corrido", "locked")
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal(Action):
+    """Dominó (``parejas.redeal``): a seat shows five or more doubles before the first play,
+    and the hand is dealt again."""
+
+    kind: ClassVar[str] = "redeal"
+    seat: int
+    doubles: tuple[Tile, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "redeal", "seat": self.seat, "doubles": [str(t) for t in self.doubles]}
+
+
+@dataclass(frozen=True, slots=True)
+class Time(Action):
+    """Dominó (``parejas.time``): a keeper says the table's time limit has run out."""
+
+    kind: ClassVar[str] = "time"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "time"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from referee import PRESETS, DominoSet, IllegalAction
 from referee.actions import INSERT, Correct
 from referee.rulebook import rule_text
 from referee.teams import Team, team_name, team_of, team_totals, teams
+from scoring import domino
 from scoring.drawing import tile_svg
 from scoring.models import Match
 from scoring.services import Table, new_key
@@ -261,9 +262,12 @@ def log(table: Table, family: str = "line") -> list[dict[str, Any]]:
         corrected=played.corrected(),
     )
     number = table.last_row.number if table.last_row is not None else table.number
+    # Dominó (parejas.*): each bonus named on the entry that earned it, with its rule.
+    bonuses = getattr(played, "entry_bonuses", ()) or [()] * len(played.entries)
     return [
         {
             "text": text + moved_words(row.moved, table.names),
+            "bonuses": [domino.bonus_words(b, table.names) for b in bonuses[seq]],
             "round": number,
             "seq": seq,
             # A correction is fixed through the entry it fixed; an insert's action directly.

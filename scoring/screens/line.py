@@ -10,6 +10,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games.line import dominards
+from scoring import domino
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
 from scoring.screens.common import Button, aim, basics, log, log_tail, pad_context, team_marks
 from scoring.services import Table
@@ -421,5 +422,6 @@ def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, An
         "has_pips": bool(result.pips),  # Dominards' rounds end without a tally
         "findings": result.findings,
         "bonus": result.bonus,
+        **domino.result_words(state, names),
         "hits": _hits_words(state, names) if state.last_hits is not None else "",
     }

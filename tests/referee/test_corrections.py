@@ -473,6 +473,24 @@ CASES = [
         ((15, 10), 1, True), ((15, 20), 0, True),
         id="havoc-finished-round-1-of-2-the-tally-replaced-changes-the-winner",
     ),
+    # Dominó (parejas.*): a score-pad hand whose tally was entered the wrong way round: Ben,
+    # not Ana, played out. Puerto Rico counts all three other hands and pays the first hand
+    # 100 more.
+    *(
+        pytest.param(
+            document(style, [[pips(s0=0, s1=10, s2=5, s3=3)]], players=4, record="scores"),
+            1, [correct(0, replace=pips(s0=4, s1=0, s2=5, s3=3))],
+            ((18 + 100, 0, 0, 0), None, False) if style == "domino-puerto-rican"
+            else ((13, 0, 0, 0), None, False),
+            ((0, 12 + 100, 0, 0), None, False) if style == "domino-puerto-rican"
+            else ((0, 9, 0, 0), None, False),
+            id=f"{style}-pad-tally-replaced-the-other-pair-won",
+        )
+        for style in (
+            "domino-international", "domino-dominican", "domino-puerto-rican", "domino-cuban",
+            "domino-venezuelan", "domino-spanish",
+        )
+    ),
 ]  # fmt: skip
 
 

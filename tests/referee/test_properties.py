@@ -46,8 +46,12 @@ SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Dominards adds dice and cards to the line engine: tests/referee/test_dominards_properties.py
 #: drives it with the same tables and checks.
+#: Dominó's styles score by rules of their own (§11): tests/referee/test_parejas_oracle.py
+#: plays every style against a second judge written from them.
 LINE_GAMES = sorted(
-    slug for slug, game in PRESETS.items() if game.family == "line" and slug != "dominards"
+    slug
+    for slug, game in PRESETS.items()
+    if game.family == "line" and slug != "dominards" and game.scoring != "parejas"
 )
 
 
@@ -64,7 +68,8 @@ def games(draw, slugs=LINE_GAMES) -> tuple[str, dict, tuple[str, ...]]:
         if option.name == "partnerships":  # team.seats: four players
             options["partnerships"] = players == 4 and draw(st.booleans())
         elif option.name == "count_all_hands":  # team.block: in partnerships only
-            options["count_all_hands"] = options["partnerships"] and draw(st.booleans())
+            paired = options.get("partnerships") or game.fixed.get("partnerships", False)
+            options["count_all_hands"] = paired and draw(st.booleans())
         elif option.name == "record":  # pad.record: score-pad rounds have no plays
             options["record"] = "plays"
         elif option.name == "set":
@@ -263,7 +268,7 @@ def test_random_legal_matches_replay_and_export_identically(data):
     totals = tuple(sum(steps[-1].after.result.points[s] for steps in rounds) for s in seats)
     assert match.totals == totals
     first = export(match)
-    if document["options"].get("partnerships"):  # team.score, MATCH_FORMAT.md: partnerships
+    if match.options.get("partnerships"):  # team.score, MATCH_FORMAT.md (Dominó: always)
         t = match.totals
         assert first["teams"] == [[0, 2], [1, 3]]
         assert first["team_totals"] == {"0": t[0] + t[2], "1": t[1] + t[3]}

@@ -16,8 +16,10 @@ from referee.actions import (
     Muggins,
     Pass,
     Play,
+    Redeal,
     Roll,
     Tally,
+    Time,
     Undo,
 )
 from referee.errors import IllegalAction, InvalidAction
@@ -174,9 +176,12 @@ def _undone(state: RoundState, restored: RoundState) -> RoundState:
 
 def _transition(state: RoundState, action: Action) -> RoundState:
     nobody = (0,) * state.seats
+    if isinstance(action, Redeal | Time):  # hook: Dominó's own actions (parejas.redeal, .time)
+        return state.scoring.table_action(state, action)
     if state.pad and not isinstance(action, Tally):
         _refuse_in_pad(state, action)
     if isinstance(action, Play):
+        state.scoring.check_play(state, action)  # hook: Dominó's leads (parejas.lead)
         layout = _check_play(state, action)
         hands = _minus(state.hands, action.seat)
         ended = DOMINO if hands[action.seat] == 0 else (BLOCKED if layout.is_blocked else None)
@@ -225,6 +230,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         )
         if state.dice is not None:  # dominards.draw: a knock is a turn under the roll
             after = replace(after, dice=state.dice.after_turn(state.seats), last_hits=None)
+        after = state.scoring.knock(after, action)  # hook: Dominó's pases (parejas.pase)
         return _close_untallied(after)
     if isinstance(action, Roll):
         _check_roll(state, action)
@@ -249,6 +255,7 @@ def _transition(state: RoundState, action: Action) -> RoundState:
     if isinstance(action, Tally):
         _check_match_on(state, _THE_TABLE, Said("tally the hands"))
         state, tallied = _check_tally(state, action)
+        state, tallied = state.scoring.settle(state, action, tallied)  # hook: parejas.tranque
         after = credit(
             replace(state, pending=_lapse(state.pending)),
             {seat: p for seat, p in enumerate(tallied.points) if p},
@@ -256,7 +263,8 @@ def _transition(state: RoundState, action: Action) -> RoundState:
         if after.champion is None and not state.scoring.ends_at_once(state):
             after = replace(after, champion=match_winner(after.totals, state.options))
         # The round's result carries everything the round scored, the tally's share included.
-        return replace(after, result=replace(tallied, points=after.scores))
+        after = replace(after, result=replace(tallied, points=after.scores))
+        return state.scoring.decide(after)  # hook: Dominó's target and time (parejas.target)
     rule = "dominards.dice" if action.kind == "roll" else "info.public"
     raise IllegalAction(
         rule,

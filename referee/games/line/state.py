@@ -88,6 +88,8 @@ class RoundState(RoundCore):
     dropped: tuple[str, ...] = ()
     dice: Dice | None = None
     last_hits: Hits | None = None
+    # Dominó (parejas.*): the hand's own state, referee.games.line.scoring.parejas.Hand (hook).
+    parejas: Any = None
 
     @property
     def drawable(self) -> int:

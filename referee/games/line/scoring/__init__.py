@@ -1,4 +1,5 @@
-"""Scoring families (RULES.md §2.5, §3): block, fives, threes and dominards, one module
+"""Scoring families (RULES.md §2.5, §3, §11): block, fives, threes, dominards and parejas
+(Dominó), one module
 each behind :class:`Family`. The line game asks its family what plays and round ends
 score, when the match ends and who leads next; :func:`credit` is whom a point belongs to.
 
@@ -21,11 +22,13 @@ from referee.games.line.scoring.base import (
 from referee.games.line.scoring.block import BLOCK
 from referee.games.line.scoring.dominards import DOMINARDS
 from referee.games.line.scoring.fives import FIVES
+from referee.games.line.scoring.parejas import PAREJAS
 from referee.games.line.scoring.threes import THREES
 from referee.rulebook import Preset
 
 _FAMILIES: dict[str, Family] = {
-    "block": BLOCK, "fives": FIVES, "threes": THREES, "dominards": DOMINARDS
+    "block": BLOCK, "fives": FIVES, "threes": THREES, "dominards": DOMINARDS,
+    "parejas": PAREJAS,
 }  # fmt: skip
 
 

@@ -11,13 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from referee.errors import IllegalAction
 from referee.round.result import BLOCKED, DOMINO, TARGET
 from referee.said import Said
 from referee.teams import leader, team_totals, teams
 
 if TYPE_CHECKING:
-    from referee.actions import Play
+    from referee.actions import Action, Pass, Play, Tally
     from referee.round import Round as RoundState  # what the line's state offers them
+    from referee.round.result import RoundResult
 
 # How a round ends (``RoundResult.reason``): the line sets it, the families score by it.
 __all__ = ["BLOCKED", "DOMINO", "LAST_CARD", "TARGET", "Family", "credit", "match_winner"]
@@ -93,6 +95,45 @@ class Family:
     def carry(self, state: RoundState) -> dict[str, Any]:
         """What the next round starts from besides the totals."""
         return {}
+
+    # -- hooks the line calls where a family adds rules of its own (Dominó, parejas.*) --
+
+    def check_play(self, state: RoundState, action: Play) -> None:
+        """Refuse a play the family's own rules forbid, before the line judges it."""
+
+    def knock(self, state: RoundState, action: Pass) -> RoundState:
+        """``state``, a knock just recorded, with what the knock earns."""
+        return state
+
+    def table_action(self, state: RoundState, action: Action) -> RoundState:
+        """An action of the family's own (Dominó's ``redeal`` and ``time``); other families
+        have none."""
+        raise IllegalAction(
+            "info.public",
+            Said(
+                "{game} has no {kind}; that belongs to another game.",
+                game=state.game.named,
+                kind=action.kind,
+            ),
+        )
+
+    def settle(
+        self, state: RoundState, action: Tally, result: RoundResult
+    ) -> tuple[RoundState, RoundResult]:
+        """The round's result as the family settles it from the tally (the line's
+        ``tally.winner`` and the family's :meth:`round_end` by default)."""
+        if action.made:
+            raise IllegalAction(
+                "pad.record",
+                Said("Only a Dominó score pad says what a hand made; {game} has no bonuses.",
+                     game=state.game.named),
+            )  # fmt: skip
+        return state, result
+
+    def decide(self, state: RoundState) -> RoundState:
+        """``state``, a round just tallied, with the match's end as the family judges it
+        (the line has applied :func:`match_winner`)."""
+        return state
 
 
 def credit(state: RoundState, points: Mapping[int, int]) -> RoundState:

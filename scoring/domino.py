@@ -1,0 +1,186 @@
+"""Dominó in the app (RULES.md §11): the six styles by country, the one rules page with the
+styles side by side, a bonus in the table's words, and the records a Latin table keeps.
+
+The referee scores every bonus (``referee.games.line.scoring.parejas``); this module only says it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+
+from referee import PRESETS
+from scoring.rulebook_text import GAMES, OPTIONS
+from scoring.rules_pages import _blocks, _option_row, _t, choice_name
+
+#: The styles in RULES.md's order, each by the name its own table gives it.
+STYLES: dict[str, Any] = {
+    "domino-international": pgettext_lazy("Dominó style", "International"),
+    "domino-dominican": pgettext_lazy("Dominó style", "Dominican"),
+    "domino-puerto-rican": pgettext_lazy("Dominó style", "Puerto Rican (500)"),
+    "domino-cuban": pgettext_lazy("Dominó style", "Cuban"),
+    "domino-venezuelan": pgettext_lazy("Dominó style", "Venezuelan"),
+    "domino-spanish": pgettext_lazy("Dominó style", "Spanish (FED)"),
+}
+
+#: What each bonus is called at the table, by the export's ``kind``.
+_NAMED = {
+    "capicua": gettext_lazy("Capicúa!"),
+    "chuchazo": gettext_lazy("Chuchazo!"),
+    "pase": gettext_lazy("Pase de salida:"),
+    "paso-corrido": gettext_lazy("Paso corrido:"),
+    "tranque": gettext_lazy("Tranque bonus:"),
+    "hand": gettext_lazy("Hand bonus:"),
+}
+
+#: parejas.records, as the score sheet heads its columns.
+RECORD_NAMES = {
+    "capicua": gettext_lazy("Capicúas"),
+    "chuchazo": gettext_lazy("Chuchazos"),
+    "pase_given": gettext_lazy("Pases given"),
+    "pase_suffered": gettext_lazy("Pases suffered"),
+    "paso_corrido": gettext_lazy("Pasos corridos"),
+    "tranque_made": gettext_lazy("Tranques made"),
+    "tranque_won": gettext_lazy("Tranques won"),
+    "pollona": gettext_lazy("Pollonas"),
+}
+
+
+def is_domino(game: str) -> bool:
+    return game in STYLES
+
+
+def bonus_words(bonus: Any, names: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """A bonus as the table says it ("Capicúa! Ana & Caro +25"), with its rule; a bonus
+    taken back by the audit says so."""
+    pair = [names[s] for s in (bonus.team, bonus.team + 2)]
+    team = gettext("{first} & {then}").format(first=pair[0], then=pair[1])
+    if bonus.points < 0:
+        text = gettext("{bonus} taken back from {team}, {points}").format(
+            bonus=_NAMED[bonus.kind], team=team, points=bonus.points
+        )
+    else:
+        text = gettext("{bonus} {team} +{points}").format(
+            bonus=_NAMED[bonus.kind], team=team, points=bonus.points
+        )
+    return {"text": text, "rule": bonus.rule}
+
+
+def result_words(state: Any, names: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """What a Dominó hand's result adds (empty for other games): the bonuses its last action
+    and its tally scored, and who leads the next hand as the style says."""
+    if getattr(state, "parejas", None) is None:
+        return {}
+    hand = state.parejas
+    leads = ""
+    if not state.match_over:
+        seat = state.scoring.next_leader(state)
+        won = state.result.winner if state.result is not None else None
+        if seat is not None:
+            leads = gettext("{who} leads the next hand.").format(who=names[seat])
+        elif state.options["next_lead"] == "winning-team" and won is not None:
+            leads = gettext("{first} or {then} leads the next hand, as they choose.").format(
+                first=names[won], then=names[(won + 2) % 4]
+            )
+    return {
+        "domino": True,
+        "bonuses": [bonus_words(b, names) for b in hand.last_bonus],
+        "leads": leads,
+    }
+
+
+def new_match_styles() -> dict[str, Any]:
+    """The six styles as the new-match form lists them, each by country with its line."""
+    return {
+        "slugs": list(STYLES),
+        "styles": [
+            {"slug": slug, "name": name, "summary": _t(PRESETS[slug].summary)}
+            for slug, name in STYLES.items()
+        ],
+    }
+
+
+def proposed_leader(state: Any) -> int | None:
+    """The seat the referee proposes to lead this hand (parejas.lead), or None."""
+    if not state.layout.placed and state.result is None:
+        return state.scoring.proposed(state)
+    return None
+
+
+# -- the rules page ------------------------------------------------------------------------
+
+_SECTIONS = (
+    (gettext_lazy("What you need"), ("set.tiles", "set.unique", "info.public")),
+    (gettext_lazy("Four players in two pairs"),
+     ("seat.order", "team.seats", "parejas.deal", "parejas.redeal")),
+    (gettext_lazy("Who starts"), ("round.lead", "parejas.lead", "line.lead")),
+    (gettext_lazy("A turn"),
+     ("turn.order", "line.attach", "line.crosswise", "line.spinner", "block.no-draw",
+      "parejas.pase")),
+    (gettext_lazy("The end of a hand"),
+     ("hand.count", "end.domino", "parejas.capicua", "parejas.chuchazo", "end.blocked",
+      "line.dead-end", "parejas.tranque", "parejas.tranque-tie", "parejas.tranque-bonus",
+      "tally.hands", "tally.audit", "tally.winner", "team.tally")),
+    (gettext_lazy("Scoring and the end of the match"),
+     ("parejas.domino", "team.score", "parejas.hand-bonus", "parejas.target", "parejas.time",
+      "parejas.records")),
+    (gettext_lazy("Keeping only the score"), ("pad.record",)),
+    (gettext_lazy("When something goes wrong at the table"),
+     ("procedure.misplay", "procedure.out-of-turn", "procedure.exposed")),
+    (gettext_lazy("When the record is wrong"),
+     ("correct.record", "correct.replay", "correct.audit", "correct.adjust", "correct.abandon")),
+)  # fmt: skip
+
+#: Rules whose words on the Dominó page are its own (rules_domino_text.html); the others are
+#: said as the Block page says them.
+OWN_WORDS = frozenset(
+    rule for _, rules in _SECTIONS for rule in rules if rule.startswith("parejas.")
+) | {"hand.count", "round.lead", "tally.winner", "end.blocked", "team.seats", "line.spinner"}
+
+
+def _block_words() -> dict[str, tuple[str, str]]:
+    """Block's words for each rule it shares with Dominó: (text, example)."""
+    words = {}
+    for _, entries in GAMES["block"]["sections"]:
+        for rule, text, *example in entries:
+            words[rule] = (text, example[0] if example else "")
+    return words
+
+
+def rules_context() -> dict[str, Any]:
+    """The one Dominó page: every rule of the styles in the order of play, each with the
+    house rules that change it and each style's default side by side."""
+    styles = [PRESETS[slug] for slug in STYLES]
+    block = _block_words()
+    options = []
+    for option in styles[0].options:
+        row = _option_row(option, styles[0])
+        row["styles"] = [
+            choice_name(option.name, style.option(option.name).default) for style in styles
+        ]
+        options.append(row)
+    sections = []
+    for title, rules in _SECTIONS:
+        entries = []
+        for rule in rules:
+            text, example = block.get(rule, ("", ""))
+            entries.append(
+                {
+                    "id": rule,
+                    "own": rule in OWN_WORDS,
+                    "blocks": [] if rule in OWN_WORDS else _blocks(_t(text)),
+                    "example": "" if rule in OWN_WORDS else _t(example),
+                    "options": [o for o in options if o["rule"] == rule],
+                }
+            )
+        sections.append({"title": str(title), "anchor": f"part-{rules[0]}", "rules": entries})
+    return {
+        "styles": [
+            {"slug": s.slug, "name": STYLES[s.slug], "summary": _t(s.summary)} for s in styles
+        ],
+        "sections": sections,
+        "options": options,
+        "side_by_side": [o for o in options if o["name"] != "record"],
+        "asks": {name: _t(OPTIONS[name]["asks"]) for name in OPTIONS},
+    }
