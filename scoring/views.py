@@ -34,16 +34,13 @@ from scoring.forms import (
     seat_order,
     tally_form,
 )
+from scoring.games import facts
 from scoring.models import Match, Player
 from scoring.rules_pages import game_rules, house_rules, rules_index_context
-from scoring.screens.common import match_line
-from scoring.screens.foot import foot_context
-from scoring.screens.havoc import havoc_context
-from scoring.screens.line import table_context
+from scoring.screens import screen
+from scoring.screens.common import Asked, match_line
 from scoring.screens.replay import replay_context
 from scoring.screens.summary import MOST_NOTES, summary_context
-from scoring.screens.train import train_context
-from scoring.screens.truck import truck_context
 from scoring.speech import say
 
 WATCHING = gettext_lazy(
@@ -329,11 +326,6 @@ def _showing_the_turn(response: HttpResponse) -> HttpResponse:
     return response
 
 
-# The taps that belong to the seat whose turn it is (Dump Truck's seats act at once, and its
-# screen is entered for a seat chosen by tapping its truck).
-TURN_TAPS = {"line": {"play", "draw", "pass", "roll"}, "havoc": {"draw", "train", "discard"}}
-
-
 def _someone_elses_turn(request: HttpRequest, match: Match, data: dict) -> dict | None:
     """The question to ask when a phone that said whose it is records a turn for another
     seat ("This phone is Ben", and the tap is Ana's play), or None: asked once per tap,
@@ -342,7 +334,7 @@ def _someone_elses_turn(request: HttpRequest, match: Match, data: dict) -> dict 
     seat = str(data.get("seat", ""))
     if (
         mine is None
-        or data.get("type") not in TURN_TAPS.get(PRESETS[match.game].family, ())
+        or data.get("type") not in facts(match.game).turn_taps
         or not (seat.isascii() and seat.isdecimal() and len(seat) < 3)
         or int(seat) >= len(match.totals)
         or int(seat) == mine
@@ -457,20 +449,18 @@ def _render_table(
 
 def _screen(request, table, tile, notice, my_seat, status, refused) -> tuple[dict, str]:
     """The context and template of the game's table screen."""
-    family = PRESETS[table.match.game].family
-    if family == "havoc":
-        context = havoc_context(table, request.GET, notice, my_seat, refused)
-        return context, "scoring/havoc.html"
-    if family == "truck":
-        # After a tap the screen stays on the seat it was for; else the query string chooses.
-        asked = request.POST if request.method == "POST" else request.GET
-        moving_on = request.method == "POST" and status == 200  # a tap recorded: next seat
-        return truck_context(table, asked, notice, my_seat, moving_on), "scoring/truck.html"
-    if family == "train":
-        return train_context(table, tile, notice, my_seat, refused), "scoring/train.html"
-    if family == "foot":
-        return foot_context(table, tile, notice, my_seat, refused), "scoring/train.html"
-    return table_context(table, tile, notice, my_seat, refused), "scoring/table.html"
+    posted = request.method == "POST"
+    asked = Asked(
+        query=request.GET,
+        tile=tile,
+        notice=notice,
+        my_seat=my_seat,
+        refused=refused,
+        posted=request.POST if posted else None,
+        recorded=posted and status == 200,
+    )
+    game_screen = screen(table.match.game)
+    return game_screen.context(table, asked), game_screen.template
 
 
 def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
