@@ -317,7 +317,7 @@ def _keeping(
 # After a tap, the page shows what the next player needs: the top of the turn (what was
 # just recorded or refused, then the banner) just below the sticky score strip, wherever
 # the tap was made (boneyard.css gives .turn-top its margin). Updates from other phones
-# keep the player's view where it is (boneyard.js).
+# keep the player's view where it is (table.js).
 SHOW_THE_TURN = "outerHTML show:.turn-top:top"
 
 
