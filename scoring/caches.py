@@ -16,6 +16,8 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
 
+from scoring.games import facts
+
 
 class WeighedCache[V]:
     """A least-recently-used cache whose entries' weights add up to at most ``budget``.
@@ -79,8 +81,7 @@ class WeighedCache[V]:
 # against tracemalloc for every game); it is at most a few times more.
 ROUND_BYTES = 20_000
 ENTRY_BYTES = 300
-STATE_BYTES = {"truck": 1_100, "havoc": 1_100}
-STATE_BYTES_ELSE = 3_300
+# What one state holds, per game: scoring.games.Facts.state_bytes.
 ROW_BYTES = 1_600
 
 
@@ -90,5 +91,5 @@ def round_bytes(played: Any) -> int:
     while state is not None:  # the chain an undo walks back: one state per step kept
         standing += 1
         state = state.previous
-    per_state = STATE_BYTES.get(played.state.game.family, STATE_BYTES_ELSE)
+    per_state = facts(played.state.game.slug).state_bytes
     return ROUND_BYTES + ENTRY_BYTES * len(played.entries) + per_state * standing

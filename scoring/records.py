@@ -26,8 +26,8 @@ from referee.actions import MAX_SEATS
 from referee.corrections import as_played
 from referee.teams import Team, team_name, team_of, teams
 from referee.tiles import Tile
+from scoring.games import lowest_wins_games
 from scoring.models import Action, Match, Player, Round, Seat
-from scoring.screens.common import LOWEST_WINS
 from scoring.screens.summary import summary_context
 from scoring.speech import say, tile_name
 from scoring.words import standing
@@ -59,7 +59,7 @@ WON = Q(match__status=Match.FINISHED) & (
 PLAYS_SCORE = tuple(slug for slug, p in PRESETS.items() if p.scoring != "block")
 
 # Double Domino Havoc and the train games count what is left against its holder: lowest wins.
-PENALTY_GAMES = LOWEST_WINS
+PENALTY_GAMES = lowest_wins_games()
 
 
 # -- player pages -----------------------------------------------------------------------

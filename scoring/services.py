@@ -51,6 +51,7 @@ from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring import live
 from scoring.caches import ROUND_BYTES, ROW_BYTES, WeighedCache, round_bytes
 from scoring.forms import Drawn, same_tap
+from scoring.games import facts
 from scoring.models import Action, Match, Player, Round, Seat, new_token, shared_seats
 from scoring.speech import all_of, say
 from scoring.words import describe
@@ -301,7 +302,7 @@ def record(
         # the tap is then judged on the table as it now is (an undo never: it would take back
         # something other than what the player saw). Once: a second loss is refused.
         match = Match.objects.get(pk=match_id)
-        if retried or preset(match.game).family != "truck" or data.get("type") == "undo":
+        if retried or not facts(match.game).all_at_once or data.get("type") == "undo":
             raise
         return record(match_id, data, match.version, key, retried=True, then=then)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.conf import settings
@@ -33,16 +35,13 @@ from scoring.forms import (
     seat_order,
     tally_form,
 )
+from scoring.games import facts
 from scoring.models import Match, Player
 from scoring.rules_pages import game_rules, house_rules, rules_index_context
-from scoring.screens.common import match_line
-from scoring.screens.foot import foot_context
-from scoring.screens.havoc import havoc_context
-from scoring.screens.line import table_context
+from scoring.screens import screen
+from scoring.screens.common import Asked, match_line
 from scoring.screens.replay import replay_context
 from scoring.screens.summary import MOST_NOTES, summary_context
-from scoring.screens.train import train_context
-from scoring.screens.truck import truck_context
 from scoring.speech import say
 
 WATCHING = gettext_lazy(
@@ -51,8 +50,28 @@ WATCHING = gettext_lazy(
 TOO_MANY = gettext_lazy("Too many tries from this phone; wait a minute and try again.")
 
 
+class TooMany(InvalidAction):
+    """This phone asked too often (access.allowed): refused with 429 rather than 400."""
+
+    def __init__(self) -> None:
+        super().__init__(str(TOO_MANY))
+
+
 def _too_many() -> HttpResponse:
     return HttpResponse(str(TOO_MANY), status=429, content_type="text/plain; charset=utf-8")
+
+
+def refusal(error: Exception) -> tuple[int, Any]:
+    """A refusal's HTTP status and what the screen shows of it, the same on every screen:
+    a form drawn from an older table 409, too many tries 429, a rule's refusal 422 (shown
+    with its rule's text, so the error itself), what cannot be read 400."""
+    if isinstance(error, services.Stale):
+        return 409, say(error.message)
+    if isinstance(error, IllegalAction):
+        return 422, error
+    if isinstance(error, InvalidAction):
+        return (429 if isinstance(error, TooMany) else 400), say(error.message)
+    raise error
 
 
 def _match(request: HttpRequest, pk: int) -> tuple[Match, str]:
@@ -62,6 +81,22 @@ def _match(request: HttpRequest, pk: int) -> tuple[Match, str]:
     if role is None:
         raise Http404("No match here, or this phone has no link to it.")
     return match, role
+
+
+def keepers_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For the views that change the record: the view gets the match instead of its pk; a
+    phone that only watches gets the table with the reason it cannot (403), the top of the
+    turn shown as after any refused tap; one with no link, 404."""
+
+    @wraps(view)
+    def checked(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
+        match, role = _match(request, pk)
+        if role != Match.KEEP:
+            watching = _render_table(request, match, role, None, str(WATCHING), 403)
+            return _showing_the_turn(watching)
+        return view(request, match, **kwargs)
+
+    return checked
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -86,7 +121,7 @@ STARTED = "started"  # the match this phone last started, and the form that star
 
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest) -> HttpResponse:
-    error, pairs_error, chosen = None, None, request.POST or None
+    error, pairs_error, chosen, status = None, None, request.POST or None, 200
     error_rule = None  # the rule a refused house rule breaks, linked beside the refusal
     started = _started(request)
     if request.method == "POST":
@@ -96,13 +131,13 @@ def new_match(request: HttpRequest) -> HttpResponse:
             return redirect("table", pk=started["match"].pk)
         try:
             if not access.allowed(request, "create"):
-                raise InvalidAction(str(TOO_MANY))
+                raise TooMany()
             game, names, options = new_match_from_post(request.POST)
             match = services.create_match(game, names, options)
         except PairsNeedFour as problem:
-            pairs_error = say(problem.message)  # said beside the switch, with the names
+            pairs_error, status = say(problem.message), 400  # said beside the switch
         except InvalidAction as problem:
-            error, error_rule = say(problem.message), problem.rule
+            (status, error), error_rule = refusal(problem), problem.rule
         else:
             access.join(request, match, match.keep_token)  # the creator keeps score
             request.session[STARTED] = {
@@ -124,7 +159,6 @@ def new_match(request: HttpRequest) -> HttpResponse:
         .distinct()
         .values_list("name", flat=True)[:30]
     )
-    refused = error or pairs_error
     return render(
         request,
         "scoring/new_match.html",
@@ -136,10 +170,10 @@ def new_match(request: HttpRequest) -> HttpResponse:
             "error_rule": error_rule if chosen and chosen.get("game") in PRESETS else None,
             "chosen": chosen,
             "pairs": _pairs(chosen, pairs_error),
-            "started": started["match"] if started is not None and not refused else None,
+            "started": started["match"] if started is not None and status == 200 else None,
             "key": services.new_key(),
         },
-        status=(429 if error == str(TOO_MANY) else 400) if refused else 200,
+        status=status,
     )
 
 
@@ -228,80 +262,71 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def act(request: HttpRequest, pk: int) -> HttpResponse:
+@keepers_only
+def act(request: HttpRequest, match: Match) -> HttpResponse:
     entries = [1]  # said back: the play and its declaration when a tap holds both
 
-    def write(match: Match, role: str) -> HttpResponse | None:
+    def write(match: Match) -> HttpResponse | None:
         family = PRESETS[match.game].family
         names = services.load_table(match).names if request.POST.get("type") == "tally" else ()
         data = action_from_post(request.POST, len(match.totals), family, names)
         confirm = _someone_elses_turn(request, match, data)
         if confirm is not None:  # asked before anything is recorded
-            return _render_table(request, match, role, None, confirm=confirm)
+            return _render_table(request, match, Match.KEEP, None, confirm=confirm)
         then = declaration(request.POST, data)
         version, key = parse_version(request.POST), request.POST.get("key", "")
-        services.record(pk, data, version, key, then=then)
+        services.record(match.pk, data, version, key, then=then)
         entries[0] = 1 if then is None else 2
         return None
 
-    return _keeping(request, pk, write, said_back=True, entries=entries)
+    return _keeping(request, match, write, said_back=True, entries=entries)
 
 
 @require_POST
-def keep_round(request: HttpRequest, pk: int) -> HttpResponse:
+@keepers_only
+def keep_round(request: HttpRequest, match: Match) -> HttpResponse:
     """``pad.record``: keep the round about to begin tile by tile, or as a score pad."""
 
-    def write(match: Match, role: str) -> None:
+    def write(match: Match) -> None:
         post = request.POST
-        services.keep_round(pk, post.get("record", ""), parse_version(post), post.get("key", ""))
+        services.keep_round(
+            match.pk, post.get("record", ""), parse_version(post), post.get("key", "")
+        )
 
-    return _keeping(request, pk, write, said_back=False)
+    return _keeping(request, match, write, said_back=False)
 
 
 def _keeping(
-    request: HttpRequest, pk: int, write, said_back: bool, entries: list[int] | None = None
+    request: HttpRequest, match: Match, write, said_back: bool, entries: list[int] | None = None
 ) -> HttpResponse:
     """A keeper's POST to the table: ``write`` records it (or answers first); a refusal is
-    rendered in place with its status (403, 409, 422, 400), keeping what was chosen."""
-    match, role = _match(request, pk)
+    rendered in place with its status (409, 422, 400), keeping what was chosen."""
     status, notice = 200, None
     try:
-        if role != Match.KEEP:
-            status, notice = 403, str(WATCHING)
-        else:
-            answer = write(match, role)
-            if answer is not None:
-                return _showing_the_turn(answer)
-    except services.Stale as stale:
-        status, notice = 409, say(stale.message)
-    except IllegalAction as error:
-        status, notice = 422, error
-    except InvalidAction as error:
-        status, notice = 400, say(error.message)
+        answer = write(match)
+        if answer is not None:
+            return _showing_the_turn(answer)
+    except (services.Stale, InvalidAction, IllegalAction) as error:
+        status, notice = refusal(error)
     if status == 200 and not request.htmx:
-        return redirect("table", pk=pk)  # post/redirect/get without JavaScript
+        return redirect("table", pk=match.pk)  # post/redirect/get without JavaScript
     match.refresh_from_db()
     refused = request.POST if status in (400, 422) and said_back else None
     done = (entries or [1])[0] if status == 200 and said_back else 0
-    response = _render_table(request, match, role, None, notice, status, refused, done=done)
+    response = _render_table(request, match, Match.KEEP, None, notice, status, refused, done=done)
     return _showing_the_turn(response)
 
 
 # After a tap, the page shows what the next player needs: the top of the turn (what was
 # just recorded or refused, then the banner) just below the sticky score strip, wherever
 # the tap was made (boneyard.css gives .turn-top its margin). Updates from other phones
-# keep the player's view where it is (boneyard.js).
+# keep the player's view where it is (table.js).
 SHOW_THE_TURN = "outerHTML show:.turn-top:top"
 
 
 def _showing_the_turn(response: HttpResponse) -> HttpResponse:
     response["HX-Reswap"] = SHOW_THE_TURN
     return response
-
-
-# The taps that belong to the seat whose turn it is (Dump Truck's seats act at once, and its
-# screen is entered for a seat chosen by tapping its truck).
-TURN_TAPS = {"line": {"play", "draw", "pass", "roll"}, "havoc": {"draw", "train", "discard"}}
 
 
 def _someone_elses_turn(request: HttpRequest, match: Match, data: dict) -> dict | None:
@@ -312,7 +337,7 @@ def _someone_elses_turn(request: HttpRequest, match: Match, data: dict) -> dict 
     seat = str(data.get("seat", ""))
     if (
         mine is None
-        or data.get("type") not in TURN_TAPS.get(PRESETS[match.game].family, ())
+        or data.get("type") not in facts(match.game).turn_taps
         or not (seat.isascii() and seat.isdecimal() and len(seat) < 3)
         or int(seat) >= len(match.totals)
         or int(seat) == mine
@@ -360,11 +385,9 @@ def choose_faces(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def new_links(request: HttpRequest, pk: int) -> HttpResponse:
+@keepers_only
+def new_links(request: HttpRequest, match: Match) -> HttpResponse:
     """Replace both share links: every phone that joined with the old ones is shut out."""
-    match, role = _match(request, pk)
-    if role != Match.KEEP:
-        return _render_table(request, match, role, None, str(WATCHING), 403)
     made = services.new_links(match, match.keep_token)
     if made is None:
         messages.error(
@@ -377,21 +400,19 @@ def new_links(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("home")
     access.join(request, made, made.keep_token)
     messages.success(request, gettext("New links made: the old ones no longer work."))
-    return redirect("table", pk=pk)
+    return redirect("table", pk=match.pk)
 
 
 @require_POST
-def play_again(request: HttpRequest, pk: int) -> HttpResponse:
+@keepers_only
+def play_again(request: HttpRequest, match: Match) -> HttpResponse:
     """The same players, game and house rules in a new match, in one tap from a finished
     one; this phone keeps score of the new match."""
-    match, role = _match(request, pk)
-    if role != Match.KEEP:
-        return _render_table(request, match, role, None, str(WATCHING), 403)
     if match.status != Match.FINISHED:
         still = gettext("This match is still being played.")
-        return _render_table(request, match, role, None, still, 409)
+        return _render_table(request, match, Match.KEEP, None, still, 409)
     if not access.allowed(request, "create"):
-        return _render_table(request, match, role, None, str(TOO_MANY), 429)
+        return _render_table(request, match, Match.KEEP, None, str(TOO_MANY), 429)
     again = services.play_again(match)
     access.join(request, again, again.keep_token)
     messages.success(request, gettext("A new match with the same players and house rules."))
@@ -431,20 +452,18 @@ def _render_table(
 
 def _screen(request, table, tile, notice, my_seat, status, refused) -> tuple[dict, str]:
     """The context and template of the game's table screen."""
-    family = PRESETS[table.match.game].family
-    if family == "havoc":
-        context = havoc_context(table, request.GET, notice, my_seat, refused)
-        return context, "scoring/havoc.html"
-    if family == "truck":
-        # After a tap the screen stays on the seat it was for; else the query string chooses.
-        asked = request.POST if request.method == "POST" else request.GET
-        moving_on = request.method == "POST" and status == 200  # a tap recorded: next seat
-        return truck_context(table, asked, notice, my_seat, moving_on), "scoring/truck.html"
-    if family == "train":
-        return train_context(table, tile, notice, my_seat, refused), "scoring/train.html"
-    if family == "foot":
-        return foot_context(table, tile, notice, my_seat, refused), "scoring/train.html"
-    return table_context(table, tile, notice, my_seat, refused), "scoring/table.html"
+    posted = request.method == "POST"
+    asked = Asked(
+        query=request.GET,
+        tile=tile,
+        notice=notice,
+        my_seat=my_seat,
+        refused=refused,
+        posted=request.POST if posted else None,
+        recorded=posted and status == 200,
+    )
+    game_screen = screen(table.match.game)
+    return game_screen.context(table, asked), game_screen.template
 
 
 def _sharing(request: HttpRequest, match: Match, role: str) -> dict:
@@ -537,18 +556,17 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def desk(request: HttpRequest) -> HttpResponse:
     """The referee's desk: a pasted or uploaded match document becomes a position."""
-    error = None
+    error, status = None, 200
     if request.method == "POST":
         try:
             if not access.allowed(request, "create"):
-                raise InvalidAction(str(TOO_MANY))
+                raise TooMany()
             document = _posted_document(request, "document", "pasted")
             kept = referee_desk.keep(document)
-        except (InvalidAction, DocumentError) as problem:
-            error = say(problem.message)
+        except InvalidAction as problem:  # a DocumentError among them
+            status, error = refusal(problem)
         else:
             return redirect("position", key=kept.key)
-    status = (429 if error == str(TOO_MANY) else 400) if error else 200
     return render(
         request,
         "scoring/desk.html",
@@ -588,15 +606,12 @@ def position(request: HttpRequest, key: str) -> HttpResponse:
         try:
             if request.POST.get("then") == "play":  # "Play it on": the position after it
                 if not access.allowed(request, "create"):  # it keeps a new position
-                    raise InvalidAction(str(TOO_MANY))
+                    raise TooMany()
                 after = referee_desk.played_on(kept, table, request.POST.get("action", ""))
                 return redirect("position", key=after.key)
             ruling = referee_desk.rule(table, request.POST)
-        except IllegalAction as error:
-            status, notice = 422, error
-        except InvalidAction as error:
-            notice = say(error.message)
-            status = 429 if notice == str(TOO_MANY) else 400
+        except (IllegalAction, InvalidAction) as error:
+            status, notice = refusal(error)
     tile = request.GET.get("tile") if request.method == "GET" else None
     context, screen = _screen(request, table, tile, notice, None, status, None)
     here = reverse("position", args=[kept.key])
@@ -641,7 +656,7 @@ def _posted_document(request: HttpRequest, upload_field: str, text_field: str | 
 def import_upload(request: HttpRequest) -> HttpResponse:
     try:
         if not access.allowed(request, "create"):
-            raise InvalidAction(str(TOO_MANY))
+            raise TooMany()
         document = _posted_document(request, "document")
         match = services.import_match(document)
     except (InvalidAction, DocumentError) as error:
@@ -735,12 +750,12 @@ STALE_FIX = gettext_lazy(
 # again as it was; asked for again, it says when it is out of date.
 @never_cache
 @require_http_methods(["GET", "POST"])
-def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") -> HttpResponse:
+@keepers_only
+def fix(
+    request: HttpRequest, match: Match, number: int, seq: int, change: str = ""
+) -> HttpResponse:
     """Fix entry ``seq`` of round ``number``: what went wrong (GET), the table's pickers at
     that moment (``change`` replace or insert), and a POST previews the correction."""
-    match, role = _match(request, pk)
-    if role != Match.KEEP:
-        return _render_table(request, match, role, None, str(WATCHING), 403)
     if change and change not in CHANGES:
         raise Http404("No such correction.")
     if request.method == "GET" and not change and "more" not in request.GET:
@@ -765,12 +780,8 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
             judged = services.correction(
                 match, fixes + (_fix_posted(request, match, seq, change, number),)
             )
-        except services.Stale as stale:
-            notice, status = say(stale.message), 409
-        except IllegalAction as error:
-            notice, status = error, 422
-        except InvalidAction as error:
-            notice, status = say(error.message), 400
+        except (services.Stale, IllegalAction, InvalidAction) as error:
+            status, notice = refusal(error)
         else:
             _hold_fixes(request, match, judged.fixes)
             return _preview(request, match, judged)
@@ -779,7 +790,7 @@ def fix(request: HttpRequest, pk: int, number: int, seq: int, change: str = "") 
         try:
             return _fix_pickers(request, match, context, change, notice, status)
         except IllegalAction as error:  # no position to show: an earlier entry fails
-            notice, status = error, 422
+            status, notice = refusal(error)
     context.update(notice=notice, notice_text=_rule_text(notice))
     template = "scoring/fix.html#table" if request.htmx else "scoring/fix.html"
     return render(request, template, context, status=status)
@@ -874,11 +885,10 @@ def _preview(request: HttpRequest, match: Match, judged: services.Correction) ->
 
 
 @require_POST
-def fix_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+@keepers_only
+def fix_confirm(request: HttpRequest, match: Match) -> HttpResponse:
     """Record the corrections the preview showed, in one go (409 when the table moved on)."""
-    match, role = _match(request, pk)
-    if role != Match.KEEP:
-        return _render_table(request, match, role, None, str(WATCHING), 403)
+    pk = match.pk
     family = PRESETS[match.game].family
     notice, status = None, 200
     try:
@@ -890,13 +900,11 @@ def fix_confirm(request: HttpRequest, pk: int) -> HttpResponse:
             ) from None
         fixes = services.read_fixes(posted, family)
         services.correct(pk, fixes, parse_version(request.POST), request.POST.get("key", ""))
-    except services.Stale as stale:
-        lost = gettext("{why} Nothing was corrected: fix it again if needed.")
-        notice, status = lost.format(why=say(stale.message)), 409
-    except IllegalAction as error:
-        notice, status = error, 422
-    except InvalidAction as error:
-        notice, status = say(error.message), 400
+    except (services.Stale, IllegalAction, InvalidAction) as error:
+        status, notice = refusal(error)
+        if status == 409:
+            lost = gettext("{why} Nothing was corrected: fix it again if needed.")
+            notice = lost.format(why=notice)
     if status != 200:
         context = {"match": match, "notice": notice, "notice_text": _rule_text(notice),
                    "lost": True}  # fmt: skip

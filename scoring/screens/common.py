@@ -1,24 +1,57 @@
-"""What every game's screen shares: buttons greyed with the referee's reason, the round's
-log, and what a match is played for."""
+"""What every game's screen shares: what a request asks of it, buttons greyed with the
+referee's reason, the round's log, and what a match is played for."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext, ngettext
 
-from referee import PRESETS, DominoSet, IllegalAction
+from referee import DominoSet, IllegalAction
 from referee.actions import INSERT, Correct
 from referee.rulebook import rule_text
 from referee.teams import Team, team_name, team_of, team_totals, teams
 from scoring import domino
 from scoring.drawing import tile_svg
+from scoring.games import acting, facts
 from scoring.models import Match
 from scoring.services import Table, new_key
 from scoring.speech import all_of, say
 from scoring.words import describe_log
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a request asks of a game's table screen besides the table: every screen's
+    context is ``context(table, asked)``, and each reads what it needs of this."""
+
+    #: The screen's own choices from the query string (?tile=, ?seat=, ?match=, ?out=).
+    query: Mapping[str, Any] = field(default_factory=dict)
+    #: The tile tapped in the picker (a page asked for with ?tile=; None after a tap).
+    tile: str | None = None
+    #: The refusal (or any words) to show at the top of the turn.
+    notice: Any = None
+    #: The seat this phone has taken (None: nobody).
+    my_seat: int | None = None
+    #: The form the referee just refused: shown again as it was chosen.
+    refused: Mapping[str, Any] | None = None
+    #: The tap just sent, when the request was one.
+    posted: Mapping[str, Any] | None = None
+    #: The tap was recorded (Dump Truck's screen then moves on to the next seat).
+    recorded: bool = False
+
+
+class Step(NamedTuple):
+    """A step of a round's replay, as a game's replay board draws it: the players, the
+    round's number, the action that made the step (None at the start) and whether the
+    count is still a secret (an open Muggins play)."""
+
+    names: tuple[str, ...]
+    number: int
+    action: Any = None
+    secret: bool = False
 
 
 def basics(table: Table, notice: Any, my_seat: int | None) -> dict[str, Any]:
@@ -42,11 +75,14 @@ def basics(table: Table, notice: Any, my_seat: int | None) -> dict[str, Any]:
     }
 
 
-def pad_context(table: Table, refused: Any, counts: str, value=None) -> dict[str, Any]:
+def pad_context(
+    table: Table, refused: Any, counts: str, value=None, on_table=None
+) -> dict[str, Any]:
     """``pad.record``: a score-pad round's form (every seat's hand by its tiles or its pips,
     or played out) and whether the table may still choose how the round about to begin is
     kept (before its first entry, in a score-pad match). ``value`` is what a tile left in
-    hand counts (its pips by default)."""
+    hand counts (its pips by default); ``on_table`` a tile no hand can hold (the train
+    games' engine)."""
     state, match = table.state, table.match
     begun = table.played is not None and not table.played.finished and bool(table.rows)
     context: dict[str, Any] = {
@@ -58,7 +94,6 @@ def pad_context(table: Table, refused: Any, counts: str, value=None) -> dict[str
     if not state.pad or state.result is not None or table.over:
         return context
     worth = value or (lambda tile: tile.pips)
-    on_table = getattr(state, "engine", None)
     unseen = [t for t in DominoSet(state.top).tiles if t != on_table]
     rows = []
     for seat, name in enumerate(state.names):
@@ -158,14 +193,7 @@ def strip(table: Table, my_seat: int | None = None) -> list[dict[str, Any]]:
     state, match = table.state, table.match
     totals = match.totals or [0] * len(table.names)
     target = match.options.get("target") or None
-    if hasattr(state, "racks"):  # Havoc: the seat that must act, a responder included
-        acting = state.acting
-    elif hasattr(state, "trucks"):  # Dump Truck: every seat acts at once
-        acting = None
-    else:
-        acting = None if state.is_over else state.turn
-    if table.over:
-        acting = None
+    to_act = None if table.over else acting(match.game, state)
     sides = pairs(match.options, len(table.names))
     if sides is not None:
         return [
@@ -173,12 +201,12 @@ def strip(table: Table, my_seat: int | None = None) -> list[dict[str, Any]]:
                 "name": say(team_name(table.names, team)),
                 "total": team_totals(totals, (team,))[0],
                 "target": target,
-                "turn": acting in team,
+                "turn": to_act in team,
                 "winner": match.winner in team,
                 "team": {"index": i, "mark": TEAM_MARKS[i]},
                 "mine": my_seat in team,
                 "players": [
-                    {"name": table.names[s], "turn": s == acting, "mine": s == my_seat}
+                    {"name": table.names[s], "turn": s == to_act, "mine": s == my_seat}
                     for s in team
                 ],
             }
@@ -189,7 +217,7 @@ def strip(table: Table, my_seat: int | None = None) -> list[dict[str, Any]]:
             "name": name,
             "total": totals[seat],
             "target": target,
-            "turn": seat == acting,
+            "turn": seat == to_act,
             "winner": match.winner == seat,
         }
         for seat, name in enumerate(table.names)
@@ -200,12 +228,12 @@ def record_forms(table: Table) -> dict[str, Any]:
     """What the table may record about its record now (RULES.md §7): an adjustment always,
     abandoning a round under way, stopping a match that goes on; and who the totals would
     make the winner of a stopped match."""
-    family = PRESETS[table.match.game].family
+    game = facts(table.match.game)
     under_way = table.played is not None and not table.between_rounds and not table.over
     # The totals decide, by team in partnerships (team.score).
     names, sides = table.names, teams(len(table.names), table.match.options)
     totals = team_totals(table.state.totals, sides)
-    best = min(totals) if table.match.game in LOWEST_WINS else max(totals)
+    best = min(totals) if game.lowest_wins else max(totals)
     leaders = [team_name(names, team) for team, t in zip(sides, totals, strict=True) if t == best]
     if len(leaders) > 1:  # "Ana, Ben and Caro", as the referee lists names
         winner_words = gettext("{who} share the top with {total}").format(
@@ -216,7 +244,7 @@ def record_forms(table: Table) -> dict[str, Any]:
     else:
         winner_words = gettext("{team} win with {total}").format(team=say(leaders[0]), total=best)
     return {
-        "abandon": under_way and family != "truck",
+        "abandon": under_way and game.rounds,  # a match that is one game has no round to drop
         "stop": not table.over,
         "winner_words": winner_words,
         "open": False,
@@ -244,7 +272,7 @@ def log_tail(lines: list[dict[str, Any]]) -> dict[str, Any]:
     return {"log": shown[::-1], "log_total": len(lines), "log_earlier": len(lines) - len(shown)}
 
 
-def log(table: Table, family: str = "line") -> list[dict[str, Any]]:
+def log(table: Table) -> list[dict[str, Any]]:
     """The round's log, one line per entry as recorded, each with what the Fix control
     needs: the round and the entry (a correction is not itself corrected, its entry is)."""
     # Between rounds the new round has no log yet; once the match is over, the last
@@ -258,7 +286,7 @@ def log(table: Table, family: str = "line") -> list[dict[str, Any]]:
         [r.points for r in table.rows],
         played.entry_worths,
         last_play_open=state.pending is not None and state.result is None,
-        family=family,
+        family=facts(table.match.game).family,
         corrected=played.corrected(),
     )
     number = table.last_row.number if table.last_row is not None else table.number
@@ -293,16 +321,10 @@ def moved_words(moved: list, names: tuple[str, ...] | list[str]) -> str:
     return " · " + gettext("totals {moves}").format(moves=", ".join(moves))
 
 
-#: The games whose hands count against their holders: the lowest total wins.
-LOWEST_WINS = frozenset(
-    slug for slug, p in PRESETS.items() if p.family in ("havoc", "train", "foot")
-)
-
-
 def aim(match: Match) -> str:
     """What the match is played for, in a line."""
-    options, family = match.options, PRESETS[match.game].family
-    if family == "havoc":
+    options, game = match.options, facts(match.game)
+    if game.lowest_wins and not game.trains:  # rounds may be 0: until the table stops
         rounds = options.get("rounds")
         if not rounds:
             return gettext("Lowest total wins, when the table stops the match.")
@@ -312,7 +334,7 @@ def aim(match: Match) -> str:
             "Lowest total wins, after {n} rounds.",
             rounds,
         ).format(n=rounds)
-    if family in ("train", "foot"):
+    if game.lowest_wins:  # the train games: "all" is a round for every double
         rounds = options["rounds"]
         count = options["set"] + 1 if rounds == "all" else rounds
         return ngettext(

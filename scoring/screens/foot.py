@@ -14,35 +14,34 @@ from referee.games.trains import chicken_foot
 from referee.games.trains.chicken_foot import FootState
 from referee.tiles import DominoSet
 from scoring.drawing import picker_html, tile_svg, train_svg
-from scoring.screens.common import Button
+from scoring.screens.common import Asked, Button, Step
 from scoring.screens.train import MOST_SHOWN, round_basics, train_board
 from scoring.services import Table
 from scoring.speech import all_of, say, tile_name
 
+#: The rules the Chicken Foot screen cites beside its engine (its rounds), rounds and scores.
+RULES = {"engine_rule": "foot.rounds", "rounds_rule": "foot.rounds", "score_rule": "foot.score"}
 
-def foot_context(
-    table: Table, tile: str | None, notice: Any = None, my_seat: int | None = None,
-    refused: Any = None,
-) -> dict[str, Any]:  # fmt: skip
+
+def foot_context(table: Table, asked: Asked) -> dict[str, Any]:
     """Everything the Chicken Foot table shows."""
     state: FootState = table.state  # type: ignore[assignment]
     context = {
-        **round_basics(table, notice, my_seat, refused),
+        **round_basics(table, asked, state.placed, RULES),
         "banner": say(chicken_foot.instruction(state)),
         **_foot(state),
         "target_word": gettext("the tile it goes on"),
         "choose_words": gettext("It fits more than one place: now tap the tile it goes on."),
     }
     if context["playing"]:
-        context["turn"] = _turn(state, tile)
+        context["turn"] = _turn(state, asked.tile)
     return context
 
 
-def foot_board(state: FootState, names: tuple[str, ...], number: int) -> dict[str, Any]:
-    """The replay's board of a Chicken Foot step (of round ``number``): what had to happen
-    next and the foot."""
+def board(state: FootState, step: Step) -> dict[str, Any]:
+    """The replay's board of a Chicken Foot step: what had to happen next and the foot."""
     return {
-        **train_board(state, names, number),
+        **train_board(state, step.names, step.number),
         "banner": say(chicken_foot.instruction(state)),
         **_foot(state),
     }

@@ -19,7 +19,7 @@ from referee.corrections import ABANDONED
 from referee.games import havoc
 from referee.games.havoc import DISCARD, DRAW, PLAY, HavocState
 from scoring.drawing import rack_svg, ring_svg, tile_svg
-from scoring.screens.common import Button, basics, log, log_tail
+from scoring.screens.common import Asked, Button, Step, basics, log, log_tail
 from scoring.services import Table
 from scoring.speech import all_of, say, tile_name
 
@@ -30,17 +30,12 @@ STEPS = (
 )
 
 
-def havoc_context(
-    table: Table,
-    asked: Mapping[str, Any],
-    notice: Any = None,
-    my_seat: int | None = None,
-    refused: Any = None,
-) -> dict[str, Any]:
-    """Everything the Havoc table shows. ``asked`` holds the screen's own choices from the
-    query string: ``seat`` (who begins the first round), ``tile`` (the first train tile,
-    before its free end is chosen) and ``match`` (the tile answering a double, before the
+def havoc_context(table: Table, screen: Asked) -> dict[str, Any]:
+    """Everything the Havoc table shows. The screen's own choices come from the query
+    string: ``seat`` (who begins the first round), ``tile`` (the first train tile, before
+    its free end is chosen) and ``match`` (the tile answering a double, before the
     replacement is told)."""
+    asked, notice, my_seat, refused = screen.query, screen.notice, screen.my_seat, screen.refused
     state: HavocState = table.state  # type: ignore[assignment]
     names = table.names
     acting = state.acting
@@ -64,7 +59,7 @@ def havoc_context(
         if finished is not None and table.last_row is not None
         else None,
         "shared_win": all_of([names[s] for s in (finished or state).shared]),
-        **log_tail(log(table, "havoc")),
+        **log_tail(log(table)),
         "dead_double": _dead_double(state),
     }
     if table.over or state.is_over:
@@ -408,3 +403,25 @@ def havoc_result(state: HavocState, names: tuple[str, ...], number: int) -> dict
             for s, n in enumerate(names)
         ],
     }
+
+
+def board(state: HavocState, step: Step) -> dict[str, Any]:
+    """The replay's board of a Havoc step: what had to happen next, the seats round the
+    direction of play, and every rack."""
+    names, number = step.names, step.number
+    return {
+        "board": "racks",
+        "banner": say(banner(state, number)),
+        "ring": ring_svg(names, state.direction, state.acting),
+        "clockwise": state.direction > 0,
+        "racks": [rack_card(state, seat) for seat in range(state.seats)],
+        "boneyard": state.boneyard,
+        "out": len(state.out),
+        "result": havoc_result(state, names, number) if state.result is not None else None,
+    }
+
+
+def holds(state: HavocState, seat: int) -> str:
+    """What a seat holds, as the replay's scoreboard says it: its tray and its train."""
+    rack = state.racks[seat]
+    return gettext("tray {tray} · train {train}/6").format(tray=rack.tray, train=len(rack.train))

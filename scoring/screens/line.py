@@ -6,13 +6,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from referee import DominoSet, Draw, IllegalAction, Pass, Play, Tile, Undo, line
 from referee.games.line import dominards
 from scoring import domino
 from scoring.drawing import end_marks, layout_svg, picker_html, tile_svg
-from scoring.screens.common import Button, aim, basics, log, log_tail, pad_context, team_marks
+from scoring.screens.common import (
+    Asked,
+    Button,
+    Step,
+    aim,
+    basics,
+    log,
+    log_tail,
+    pad_context,
+    team_marks,
+)
 from scoring.services import Table
 from scoring.speech import all_of, ended, say, tile_name
 from scoring.words import standing
@@ -22,15 +32,10 @@ def _button(state: line.RoundState, action, label: str) -> Button:
     return Button(label, line.check(state, action))
 
 
-def table_context(
-    table: Table,
-    tile: str | None,
-    notice: Any = None,
-    my_seat: int | None = None,
-    refused: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Everything the table screen shows; ``my_seat`` is the seat this phone has taken and
-    ``refused`` the form the referee just refused (a tally keeps what was tapped)."""
+def table_context(table: Table, asked: Asked) -> dict[str, Any]:
+    """Everything the table screen shows: the tile tapped, the seat this phone has taken
+    and the form the referee just refused (a tally keeps what was tapped) are ``asked``'s."""
+    tile, notice, my_seat, refused = asked.tile, asked.notice, asked.my_seat, asked.refused
     state = table.state
     marks = end_marks(state.layout)
     turn = state.turn
@@ -425,3 +430,38 @@ def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, An
         **domino.result_words(state, names),
         "hits": _hits_words(state, names) if state.last_hits is not None else "",
     }
+
+
+def board(state: line.RoundState, step: Step) -> dict[str, Any]:
+    """The replay's board of a line game's step: the layout with its open ends lettered,
+    the count and what made it."""
+    names, layout, secret = step.names, state.layout, step.secret
+    parts = layout.count_parts() if not secret else ()
+    turn = state.turn
+    return {
+        "board": "layout",
+        "layout_svg": layout_svg(
+            layout, end_marks(layout), frozenset(t for t, _ in parts), count_shown=not secret
+        )
+        if layout.placed
+        else "",
+        "count": None if secret else layout.count,
+        "count_parts": parts,
+        # Dominards calls the count its total (dominards.total).
+        "count_word": pgettext("dominards count", "Total") if state.dominards else gettext("Count"),
+        "scored": say(last_scored(state, names)) if isinstance(step.action, Play) else "",
+        "dice": dice_panel(state, names)["dice"],
+        "next": names[turn] if turn is not None and not state.is_over else "",
+        "ended": ended(state.ended) if state.is_over and state.result is None else "",
+        "result": result_table(state, names),
+    }
+
+
+def holds(state: line.RoundState, seat: int) -> str:
+    """What a seat holds, as the replay's scoreboard says it: its hand, and Dominards'
+    cards."""
+    said = gettext("{n} in hand").format(n=state.hands[seat])
+    if state.cards:  # Dominards' cards in hand
+        cards = state.cards[seat]
+        said = ngettext("{hand} · {n} card", "{hand} · {n} cards", cards).format(hand=said, n=cards)
+    return said

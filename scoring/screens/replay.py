@@ -7,31 +7,25 @@ round is replayed, and two queries read all of it, however long the match.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import IntegerField, Max, QuerySet, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext
 
 from referee import Play, parse_action
 from referee.actions import Correct
 from referee.document import RoundReplay, play_round
 from referee.games import engine
-from referee.games.dump_truck import TruckState
-from referee.games.havoc import HavocState
-from referee.rulebook import preset
 from referee.teams import team_of, teams
-from scoring.drawing import end_marks, layout_svg, ring_svg, tile_svg
+from scoring.games import acting, facts
 from scoring.models import Action, Match, Round, Seat
-from scoring.screens.common import moved_words, team_marks
-from scoring.screens.foot import foot_board
-from scoring.screens.havoc import banner, havoc_result, rack_card
-from scoring.screens.line import dice_panel, last_scored, result_table
-from scoring.screens.train import mexican_board
-from scoring.screens.truck import final_table, truck_card, truck_status
+from scoring.screens import screen
+from scoring.screens.common import Step, moved_words, team_marks
 from scoring.services import recorded
-from scoring.speech import all_of, ended, say, tile_name
+from scoring.speech import all_of, say
 from scoring.words import describe, describe_log, standing
 
 MOST_ROUNDS = 2**15 - 1  # the round number's column is a small integer
@@ -49,7 +43,8 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         return None
     names = tuple(getattr(row, f"name_{seat}") for seat in range(seats))
     base = [getattr(row, f"before_{seat}") or 0 for seat in range(seats)]
-    family = preset(match.game).family
+    family = facts(match.game).family
+    game_screen = screen(match.game)
     rows = list(row.actions.order_by("seq"))
     logged = [parse_action(entry.payload, family) for entry in rows]
     rules = engine(match.game)
@@ -85,7 +80,8 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         "number": number,
         "rounds": range(1, row.rounds + 1),
         "names": names,
-        "family": family,
+        # A match that is one game (Dump Truck) is stepped through as "the game".
+        "one_game": not facts(match.game).rounds,
         "step": shown,
         "steps": len(actions),
         "before": shown - 1 if shown > 0 else None,
@@ -108,20 +104,12 @@ def replay_context(match: Match, number: int, step: str | None) -> dict[str, Any
         "corrections": _corrections(whole, names, family, [r.moved for r in rows]),
         "live": row.result is None,
         "state": state,
-        "scoreboard": _scoreboard(state, played, names),
+        "scoreboard": _scoreboard(state, played, names, game_screen.holds),
         "champion": names[state.champion] if state.champion is not None else "",
         "shared": all_of([names[s] for s in state.shared]),
     }
-    if family == "truck":
-        context.update(_trucks(state, names))
-    elif family == "havoc":
-        context.update(_racks(state, names, number))
-    elif family == "train":
-        context.update(mexican_board(state, names, number))
-    elif family == "foot":
-        context.update(foot_board(state, names, number))
-    else:
-        context.update(_layout(state, names, secret, actions[shown - 1] if shown else None))
+    step_shown = Step(names, number, actions[shown - 1] if shown else None, secret)
+    context.update(game_screen.board(state, step_shown))
     return context
 
 
@@ -221,93 +209,28 @@ def _open_play(played: RoundReplay) -> int | None:
     return plays[-1] + 1 if plays else None
 
 
-def _scoreboard(state: Any, played: RoundReplay, names: tuple[str, ...]) -> list[dict]:
+def _scoreboard(
+    state: Any, played: RoundReplay, names: tuple[str, ...], holds: Callable[[Any, int], str]
+) -> list[dict]:
     """Each seat's total after this step, what the step changed, and what the seat holds
-    where the table knows it."""
+    where the table knows it (``holds``: the game's screen says it)."""
     changed = played.points[-1] if played.points else ()
-    acting = state.acting if isinstance(state, HavocState) else state.turn
+    to_act = acting(state.game.slug, state)
     marks = team_marks(state.options, len(names))
     winners = team_of(teams(len(names), state.options), state.champion) if (
         state.champion is not None) else ()  # fmt: skip
     rows = []
     for seat, name in enumerate(names):
-        if isinstance(state, HavocState):
-            rack = state.racks[seat]
-            holds = gettext("tray {tray} · train {train}/6").format(
-                tray=rack.tray, train=len(rack.train)
-            )
-        elif isinstance(state, TruckState):
-            held = state.holding[seat]
-            holds = gettext("holds {tile}").format(tile=tile_name(held)) if held is not None else ""
-        else:
-            holds = gettext("{n} in hand").format(n=state.hands[seat])
-            if getattr(state, "cards", ()):  # Dominards' cards in hand
-                cards = state.cards[seat]
-                holds = ngettext("{hand} · {n} card", "{hand} · {n} cards", cards).format(
-                    hand=holds, n=cards
-                )
         delta = changed[seat] if seat < len(changed) else 0
         rows.append(
             {
                 "name": name,
                 "total": state.totals[seat],
                 "delta": f"{delta:+d}" if delta else "",
-                "holds": holds,
-                "acting": seat == acting and not state.is_over,
+                "holds": holds(state, seat),
+                "acting": seat == to_act and not state.is_over,
                 "winner": seat in winners,
                 "team": marks[seat],
             }
         )
     return rows
-
-
-def _layout(state: Any, names: tuple[str, ...], secret: bool, action: Any) -> dict[str, Any]:
-    """A line game: the layout with its open ends lettered, the count and what made it."""
-    layout = state.layout
-    parts = layout.count_parts() if not secret else ()
-    turn = state.turn
-    return {
-        "board": "layout",
-        "layout_svg": layout_svg(
-            layout, end_marks(layout), frozenset(t for t, _ in parts), count_shown=not secret
-        )
-        if layout.placed
-        else "",
-        "count": None if secret else layout.count,
-        "count_parts": parts,
-        # Dominards calls the count its total (dominards.total).
-        "count_word": pgettext("dominards count", "Total") if state.dominards else gettext("Count"),
-        "scored": say(last_scored(state, names)) if isinstance(action, Play) else "",
-        "dice": dice_panel(state, names)["dice"],
-        "next": names[turn] if turn is not None and not state.is_over else "",
-        "ended": ended(state.ended) if state.is_over and state.result is None else "",
-        "result": result_table(state, names),
-    }
-
-
-def _trucks(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
-    """Dump Truck: every seat's truck as the table draws it, and the pool."""
-    return {
-        "board": "trucks",
-        "status": say(truck_status(state)),
-        "trucks": [truck_card(state, seat, -1) for seat in range(state.seats)],
-        "face_down": state.face_down,
-        "face_up": [tile_svg(tile) for tile in state.face_up],
-        "fresh": [tile_name(tile) for tile in state.fresh],
-        "result": final_table(state, names) if state.result is not None else None,
-    }
-
-
-def _racks(state: HavocState, names: tuple[str, ...], number: int) -> dict[str, Any]:
-    """Double Domino Havoc: what had to happen next, the seats round the direction of play,
-    and every rack."""
-    return {
-        "board": "racks",
-        "banner": say(banner(state, number)),
-        "ring": ring_svg(names, state.direction, state.acting),
-        "clockwise": state.direction > 0,
-        "racks": [rack_card(state, seat) for seat in range(state.seats)],
-        "boneyard": state.boneyard,
-        "out": len(state.out),
-        "result": havoc_result(state, names, number) if state.result is not None else None,
-    }

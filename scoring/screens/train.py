@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext
 
-from referee import PRESETS, Tile, Undo
+from referee import Tile, Undo
 from referee.actions import MEXICAN, Draw, Engine, Pass, TrainPlay
 from referee.corrections import ABANDONED, STOPPED
 from referee.games import engine
@@ -21,21 +21,23 @@ from referee.games.trains import mexican_train
 from referee.games.trains.mexican_train import TrainState, open_doubles
 from referee.tiles import DominoSet
 from scoring.drawing import picker_html, tile_svg, train_svg
-from scoring.screens.common import Button, basics, log, log_tail, pad_context
+from scoring.screens.common import Asked, Button, Step, basics, log, log_tail, pad_context
 from scoring.services import Table
 from scoring.speech import all_of, say, tile_name
 
 MOST_SHOWN = 5  # a train's newest tiles drawn in its row; the rest are counted
 
 
-def train_context(
-    table: Table, tile: str | None, notice: Any = None, my_seat: int | None = None,
-    refused: Any = None,
-) -> dict[str, Any]:  # fmt: skip
+#: The rules the Mexican Train screen cites beside its engine, rounds and scores.
+RULES = {"engine_rule": "train.engine", "rounds_rule": "train.rounds", "score_rule": "train.score"}
+
+
+def train_context(table: Table, asked: Asked) -> dict[str, Any]:
     """Everything the Mexican Train table shows."""
     state: TrainState = table.state  # type: ignore[assignment]
+    placed = state.placer is not None  # Mexican Train names the seat that placed the engine
     context = {
-        **round_basics(table, notice, my_seat, refused),
+        **round_basics(table, asked, placed, RULES),
         "banner": say(mexican_train.instruction(state)),
         # A score-pad round has no trains on the table: only its tally.
         "trains": [] if state.pad else [_train_row(state, track) for track in state.tracks],
@@ -43,16 +45,17 @@ def train_context(
         "choose_words": gettext("It fits more than one train: now tap the train it goes on."),
     }
     if context["playing"]:
-        context["turn"] = _turn(state, tile)
+        context["turn"] = _turn(state, asked.tile)
     return context
 
 
-def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -> dict[str, Any]:
+def round_basics(table: Table, asked: Asked, placed: bool, cited: dict[str, str]) -> dict[str, Any]:
     """What both train games' screens carry: the engine, who holds it, the hands, the
-    tally, the score pad, the scoreboard and the last round's result."""
+    tally, the score pad, the scoreboard and the last round's result. ``placed``: the
+    round's double is on the table; ``cited``: the rules the game's screen cites."""
+    notice, my_seat, refused = asked.notice, asked.my_seat, asked.refused
     state = table.state
     rules = engine(table.match.game)
-    prefix = PRESETS[table.match.game].family  # "train" or "foot", as the rule ids begin
     undo_state = table.undo_state
     finished = table.played.state if table.played is not None and table.played.finished else None
     over = table.over or state.is_over
@@ -63,8 +66,8 @@ def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -
         "engine_name": tile_name(state.engine),
         "engine_svg": tile_svg(state.engine),
         "rounds": state.rounds,
-        "finding": _finding(rules, state) if not over and not pad else None,
-        "playing": not over and not pad and _placed(state),
+        "finding": _finding(rules, state, placed) if not over and not pad else None,
+        "playing": not over and not pad and placed,
         "undo": Button(gettext("Undo"), rules.check(undo_state, Undo()))
         if undo_state is not None
         else None,
@@ -76,6 +79,7 @@ def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -
                 tile=tile_name(Tile(0, 0)), value=state.options["double_blank"]
             ),
             state.value,
+            on_table=state.engine,
         ),
         "double_blank_name": tile_name(Tile(0, 0)),
         # Rounds are numbered as the log records them; an abandoned round is dealt again
@@ -91,15 +95,12 @@ def round_basics(table: Table, notice: Any, my_seat: int | None, refused: Any) -
             }  # fmt: skip
             for s, (n, t) in enumerate(zip(state.names, state.totals, strict=True))
         ],
-        # The rules this game's screen cites (train.* or foot.*).
-        "engine_rule": "train.engine" if prefix == "train" else "foot.rounds",
-        "rounds_rule": f"{prefix}.rounds",
-        "score_rule": f"{prefix}.score",
+        **cited,
         "last_result": penalty_result(finished, state.names, table.last_row.number)
         if finished is not None and table.last_row is not None
         else None,
         "shared_win": all_of([state.names[s] for s in (finished or state).shared]),
-        **log_tail(log(table, PRESETS[table.match.game].family)),
+        **log_tail(log(table)),
     }
 
 
@@ -107,16 +108,10 @@ def _won(table: Table, seat: int) -> bool:
     return table.match.winner == seat
 
 
-def _placed(state: Any) -> bool:
-    """The round's double is on the table (Mexican Train names its placer, Chicken Foot
-    knows its root)."""
-    return state.placer is not None if hasattr(state, "placer") else state.placed
-
-
-def _finding(rules: Any, state: Any) -> dict[str, Any] | None:
+def _finding(rules: Any, state: Any, placed: bool) -> dict[str, Any] | None:
     """Before the engine is placed: who may place it (every seat, as the table says who
     holds it) and who draws next while nobody does (``train.engine``)."""
-    if _placed(state):
+    if placed:
         return None
     seats = range(state.seats)
     return {
@@ -144,11 +139,10 @@ def train_board(state: Any, names: tuple[str, ...], number: int) -> dict[str, An
     }
 
 
-def mexican_board(state: TrainState, names: tuple[str, ...], number: int) -> dict[str, Any]:
-    """The replay's board of a Mexican Train step (of round ``number``): what had to happen
-    next and the trains."""
+def board(state: TrainState, step: Step) -> dict[str, Any]:
+    """The replay's board of a Mexican Train step: what had to happen next and the trains."""
     return {
-        **train_board(state, names, number),
+        **train_board(state, step.names, step.number),
         "banner": say(mexican_train.instruction(state)),
         "trains": [_train_row(state, track) for track in state.tracks],
     }
@@ -330,3 +324,8 @@ def penalty_result(state: Any, names: tuple[str, ...], number: int) -> dict[str,
         ],
         "engine": state.engine,
     }
+
+
+def holds(state: Any, seat: int) -> str:
+    """What a seat holds, as the replay's scoreboard says it (both train games)."""
+    return gettext("{n} in hand").format(n=state.hands[seat])

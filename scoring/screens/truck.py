@@ -16,7 +16,7 @@ from referee.actions import Flip, Shift, Take, Unload
 from referee.games import dump_truck
 from referee.games.dump_truck import TruckState, cell_words
 from scoring.drawing import tile_svg, truck_svg
-from scoring.screens.common import Button, basics, log, log_tail
+from scoring.screens.common import Asked, Button, Step, basics, log, log_tail
 from scoring.services import Table
 from scoring.speech import all_of, say, tile_name
 
@@ -28,17 +28,14 @@ SHIFT_WORDS = {
 }
 
 
-def truck_context(
-    table: Table,
-    asked: Mapping[str, Any],
-    notice: Any = None,
-    my_seat: int | None = None,
-    moving_on: bool = False,
-) -> dict[str, Any]:
-    """Everything the Dump Truck table shows. ``asked`` holds the screen's own choices from
-    the query string: ``seat`` (whose turn is entered), ``first`` (the cell tapped first,
-    without JavaScript) and ``out`` (the truck domino to swap out). ``moving_on`` after a
-    recorded tap: a seat with nothing left to do hands the screen to the next that has."""
+def truck_context(table: Table, screen: Asked) -> dict[str, Any]:
+    """Everything the Dump Truck table shows. The screen's own choices come from the query
+    string, or after a tap from the tap itself (the screen stays on the seat it was for):
+    ``seat`` (whose turn is entered), ``first`` (the cell tapped first, without JavaScript)
+    and ``out`` (the truck domino to swap out). After a recorded tap a seat with nothing
+    left to do hands the screen to the next that has."""
+    asked = screen.posted if screen.posted is not None else screen.query
+    notice, my_seat, moving_on = screen.notice, screen.my_seat, screen.recorded
     state: TruckState = table.state  # type: ignore[assignment]
     names = table.names
     seat = _chosen_seat(state, asked.get("seat"), my_seat, moving_on)
@@ -65,7 +62,7 @@ def truck_context(
         ],
         "final": final_table(state, names) if state.result is not None else None,
         "shared_win": all_of([names[s] for s in state.shared]),
-        **log_tail(log(table, "truck")),
+        **log_tail(log(table)),
         "log_title": gettext("This game"),  # a game of Dump Truck is one round
     }
     if state.result is not None:
@@ -338,3 +335,24 @@ def final_table(state: TruckState, names: tuple[str, ...]) -> dict[str, Any]:
             )
         ],
     }
+
+
+def board(state: TruckState, step: Step) -> dict[str, Any]:
+    """The replay's board of a Dump Truck step: every seat's truck as the table draws it,
+    and the pool."""
+    names = step.names
+    return {
+        "board": "trucks",
+        "status": say(truck_status(state)),
+        "trucks": [truck_card(state, seat, -1) for seat in range(state.seats)],
+        "face_down": state.face_down,
+        "face_up": [tile_svg(tile) for tile in state.face_up],
+        "fresh": [tile_name(tile) for tile in state.fresh],
+        "result": final_table(state, names) if state.result is not None else None,
+    }
+
+
+def holds(state: TruckState, seat: int) -> str:
+    """What a seat holds, as the replay's scoreboard says it: the tile it drew, if any."""
+    held = state.holding[seat]
+    return gettext("holds {tile}").format(tile=tile_name(held)) if held is not None else ""

@@ -72,7 +72,7 @@
     if (live) return;
     hearing(true);
     // Back after a drop, during which a poll failed and the page said the connection is lost
-    // (boneyard.js): the stream heard says it is back, and brings what changed meanwhile.
+    // (table.js): the stream heard says it is back, and brings what changed meanwhile.
     var banner = document.getElementById("connection");
     if (lost && banner && banner.textContent === document.body.dataset.sayLost) banner.hidden = true;
     lost = false;
@@ -106,7 +106,7 @@
     fetchTable();
   }
   // A tap half made that a new table would wipe out (Dump Truck: a first cell chosen, an
-  // unload being checked); the poll's answer is held back for it too (boneyard.js).
+  // unload being checked); the poll's answer is held back for it too (table.js).
   function halfTapped() {
     var load = document.getElementById("load-form");
     var unload = document.getElementById("unload");

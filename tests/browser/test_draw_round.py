@@ -30,7 +30,7 @@ def end(page: Page, letter: str) -> None:
 
 def plays_at_once(page: Page, tile: str) -> bool:
     """Whether tapping ``tile`` plays it at once: it fits one end only (not the lead), and
-    no Dominards card goes with that end (boneyard.js, playAtOnce)."""
+    no Dominards card goes with that end (picker.js, playAtOnce)."""
     return page.evaluate(
         """tile => {
             const input = document.querySelector(`#picker input[value="${tile}"]`);
