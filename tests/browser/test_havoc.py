@@ -111,7 +111,7 @@ def test_a_whole_four_player_round_at_the_phone(live_server, page: Page, shot):
         discard(page, state, seat)
     assert took_back
     state = now(match)
-    assert state.ended == ANA and len(state.racks[ANA].train) == 6
+    assert state.filled == ANA and len(state.racks[ANA].train) == 6
 
     # The round is over: every other tray is tallied against its seat.
     expect(banner).to_contain_text("Ana's train is full: Ana wins round 1")

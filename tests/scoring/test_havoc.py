@@ -566,7 +566,7 @@ def declared_hands(state: havoc.HavocState, rng: random.Random) -> Tally:
     rng.shuffle(pool)
     hands = {}
     for seat, rack in enumerate(state.racks):
-        if seat != state.ended:
+        if seat != state.filled:
             rest = [pool.pop() for _ in range(rack.tray - len(rack.known))]
             hands[seat] = (*rack.known, *rest)
     return Tally(hands=tuple(hands.items()))
