@@ -39,6 +39,7 @@ from referee.document import (
     Resume,
     RoundReplay,
     check_players,
+    export,
     name_key,
     play_round,
     position_before,
@@ -994,7 +995,12 @@ def export_match(match: Match) -> dict[str, Any]:
     from what recording stored: each entry as the referee wrote it with the points it
     counts for, each round's result, the match's totals and winner. It is what exporting a
     replay of the log gives (``verify_matches`` checks they agree, and so do the tests),
-    without replaying the whole match on a GET: a long match cost seconds (issue 28)."""
+    without replaying the whole match on a GET: a long match cost seconds (issue 28).
+    Dominó is exported from its replay: its records (``parejas.records``) are counted from
+    each hand's own state, which recording does not store; its matches are short (a target
+    of at most 500, four seats, no boneyard)."""
+    if preset(match.game).scoring == "parejas":
+        return export(match_replay(match))
 
     def read() -> tuple[Match, list[str], list[tuple]]:
         now = Match.objects.get(pk=match.pk)

@@ -11,14 +11,17 @@ import pytest
 from django.conf import settings
 
 from referee import PRESETS
+from referee.rulebook import resolve_options
 from scoring.models import Match, Seat
 
 NEW = {"game": "draw", "player-0": "Ana", "player-1": "Ben", "player-2": "Caro"}
 FOUR = {"player-0": "Ana", "player-1": "Ben", "player-2": "Caro", "player-3": "Dan"}
 # team.seats: the games that offer partnerships, and those of them scored as Block (team.block).
+DOMINO = {"domino-international", "domino-dominican", "domino-puerto-rican", "domino-cuban",
+          "domino-venezuelan", "domino-spanish"}  # fmt: skip
 PAIRS = {"block", "draw", "all-fives", "muggins", "fives-and-threes", "cross", "cross-spinners",
-         "doubles"}  # fmt: skip
-BLOCK_SCORED = {"block", "draw", "cross", "cross-spinners", "doubles"}
+         "doubles"} | DOMINO  # fmt: skip
+BLOCK_SCORED = {"block", "draw", "cross", "cross-spinners", "doubles"} | DOMINO
 
 
 def house_rules(slug: str) -> list[str]:
@@ -321,7 +324,14 @@ def test_count_all_hands_only_in_the_block_scored_games_and_only_with_pairs(scor
     assert {f for game in page.games.values() for f in game["fields"] if "count_all" in f} == fields
     # The stylesheet shows it only with pairs on; every other house rule shows without.
     assert page.with_pairs == fields
-    assert not {f"{field}=on" for field in fields} & page.checked  # default off
+    # Off by default, but where a style plays it (parejas.domino: Puerto Rico's 500).
+    on = {slug for slug in BLOCK_SCORED if resolve_options(slug, {}).get("count_all_hands")}
+    assert {f"{slug}.count_all_hands=on" for slug in on} == {
+        "domino-puerto-rican.count_all_hands=on"
+    }
+    assert {f"{field}=on" for field in fields} & page.checked == {
+        f"{slug}.count_all_hands=on" for slug in on
+    }
 
 
 def test_count_all_hands_is_read_only_with_pairs_on(scorekeeper, db):

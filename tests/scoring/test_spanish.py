@@ -30,12 +30,13 @@ from django.utils import translation
 from referee import DominoSet, Tally
 from referee.actions import Engine, Undo
 from referee.games.trains import chicken_foot, mexican_train
-from referee.rulebook import PRESETS
+from referee.rulebook import PRESETS, resolve_options
 from referee.said import Said, counted, listed, tiles
 from referee.tiles import Tile
 from scoring import services
 from scoring.models import Match, Player
 from scoring.speech import all_of, say, tile_name
+from tests.referee import parejas_oracle
 
 from .conftest import keep
 from .test_dominards import whole_game
@@ -249,6 +250,9 @@ def scripted(slug: str) -> dict:
         return honest_train_match(mexican_train, slug, 4, 3)
     if slug == "chicken-foot":
         return honest_train_match(chicken_foot, slug, 3, 3)
+    if slug.startswith("domino-"):  # four seats in two pairs, led by the style's rule
+        document, _ = parejas_oracle.generate(slug, resolve_options(slug, {}), 3, most_hands=2)
+        return document
     return honest_line_match(slug, 3, 3, most_rounds=2)
 
 
