@@ -309,7 +309,7 @@ def test_play_in_pairs_sits_with_the_names_in_the_games_that_offer_it(scorekeepe
     # After the names, before the game: one switch and the partner choice, for every game.
     assert fields[8:12] == ["partnerships", "partner", "partner", "partner"]
     assert fields[12] == "game"
-    assert page.pairs_games == PAIRS
+    assert page.pairs_games == PAIRS - DOMINO  # Dominó is always in pairs: no switch to offer
     assert not [f for game in page.games.values() for f in game["fields"] if "partnerships" in f]
     # Off at first; the first name partners with the third (opposite) until told otherwise.
     assert "partnerships=on" not in page.checked and "partner=2" in page.checked
