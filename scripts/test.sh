@@ -6,7 +6,8 @@
 #   scripts/test.sh         make test: static checks, then the SQLite, PostgreSQL and
 #                           browser legs, Hypothesis at its quick profile
 #   scripts/test.sh --deep  make test-deep: only the Hypothesis tests, at the deep
-#                           profile, on SQLite and on PostgreSQL
+#                           profile, and the load tests at full size, on SQLite and on
+#                           PostgreSQL
 #
 #   CI      set (non-empty, not 0/false) -> missing Chromium/PostgreSQL and
 #           "no tests collected" (pytest exit 5) are failures, not warnings.
@@ -36,7 +37,7 @@ case "${1:-}" in
 esac
 if $deep; then
     export HYPOTHESIS_PROFILE=deep
-    only=(-m "hypothesis and not browser")
+    only=(-m "(hypothesis or deep) and not browser")
 else
     export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-quick}
     only=(-m "not browser")
@@ -154,25 +155,52 @@ if ! $deep; then
     step "import-contracts" lint-imports
 fi
 
-# (e) Whole suite (tests + referee doctests) on SQLite.
+# (e) The browser tests against live_server with the system Chromium, each worker its own
+# live server and its own Chromium, started first and run beside the database legs: they
+# wait on Chromium more than they compute (a third of their wall time is CPU), so on the
+# 2-core machine the budget is for they fit in the gaps the database legs leave. Their
+# output is held back and printed whole when they end.
+browser_log=$(mktemp)
+browser_pid=
+if $deep; then
+    :
+elif [[ -x $CHROMIUM ]]; then
+    bold "browser: pytest tests/browser -m browser ${parallel[*]} (beside the database legs; its output follows them)"
+    (
+        trap '' INT
+        summary=()
+        DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_step "browser" tests/browser -m browser \
+            "${parallel[@]}" >"$browser_log.out" 2>&1
+        printf '%s\n' "${summary[@]}" >"$browser_log"
+    ) &
+    browser_pid=$!
+else
+    missing "browser" "$CHROMIUM not found"
+fi
+
+# (f) Whole suite (tests + referee doctests) on SQLite.
 pytest_step "sqlite" "${only[@]}" "${parallel[@]}"
 
-# (f) The scoring tests again on PostgreSQL.
+# (g) The scoring tests again on PostgreSQL.
 if pg_up; then
     DATABASE_URL=$PG_URL pytest_step "postgres" tests/scoring "${only[@]}" "${parallel[@]}"
 else
     missing "postgres" "PostgreSQL not reachable at 127.0.0.1:5432"
 fi
 
-# (g) Browser tests against live_server with the system Chromium: each worker its own
-# live server and its own Chromium.
-if $deep; then
-    :
-elif [[ -x $CHROMIUM ]]; then
-    DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_step "browser" tests/browser -m browser "${parallel[@]}"
-else
-    missing "browser" "$CHROMIUM not found"
+if [[ -n $browser_pid ]]; then
+    wait "$browser_pid" || true
+    cat "$browser_log.out" 2>/dev/null || true
+    if [[ -s $browser_log ]]; then
+        while IFS= read -r line; do
+            summary+=("$line")
+            [[ $line == *FAILED ]] && failed=1
+        done <"$browser_log"
+    else
+        fail "browser (no result)"
+    fi
 fi
+rm -f "$browser_log" "$browser_log.out"
 
 printf '\n\033[1mSUMMARY:\033[0m %s; %s s\n' "${summary[*]}" "$SECONDS"
 if ((failed)); then

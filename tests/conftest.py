@@ -32,15 +32,17 @@ def in_ci() -> bool:
     return value not in ("", "0", "false", "no", "off")
 
 
-# Two depths: `make test` runs the quick one (every property, a quarter of the examples it
-# had), `make test-deep` the deep one (twice what `make test` ran until then). Both keep
+# Two depths: `make test` runs the quick one (every property at 10 examples, the floor a test
+# file sets where it needs more), `make test-deep` the deep one (200). Both keep
 # Hypothesis' example database in the repo's .hypothesis/ (ignored by git): a failure found
 # once is replayed first by every later run, quick or deep, until it passes. Files that size
-# a test's examples do it from settings.default.max_examples, so both depths reach them.
+# a test's examples do it from settings.default.max_examples, so both depths reach them; the
+# load tests (marked `deep`) size their taps by DEEP.
 EXAMPLES = DirectoryBasedExampleDatabase(
     Path(__file__).resolve().parents[1] / ".hypothesis" / "examples"
 )
-hypothesis_settings.register_profile("quick", max_examples=25, deadline=None, database=EXAMPLES)
+DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
+hypothesis_settings.register_profile("quick", max_examples=10, deadline=None, database=EXAMPLES)
 hypothesis_settings.register_profile("deep", max_examples=200, deadline=None, database=EXAMPLES)
 # HYPOTHESIS_PROFILE=debug: fail fast while developing, without minutes of shrinking.
 hypothesis_settings.register_profile(
