@@ -12,9 +12,8 @@ from collections import Counter
 
 import pytest
 
-from tests.servers import Client, Server, database, new_match, stop_all, stored, verify
-
 from tests.conftest import DEEP
+from tests.servers import Client, Server, database, new_match, stop_all, stored, verify
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.deep]  # own database empty
 # 8 phones at once, 40 times over in make test (320 taps a server), 200 in make test-deep.
