@@ -6,14 +6,16 @@ The referee scores every bonus (``referee.games.line.scoring.parejas``); this mo
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from referee import PRESETS, IllegalAction
-from referee.games.line.scoring.parejas import time_refused
+from referee.games.line.scoring.parejas import RECORDS, records, time_refused
 from scoring.rulebook_text import GAMES, OPTIONS
 from scoring.rules_pages import _blocks, _option_row, _t, choice_name
 from scoring.speech import say
@@ -100,6 +102,31 @@ def draw_words(state: Any) -> str:
     hand = getattr(state, "parejas", None)
     ended = state.match_end if hand is not None and hand.ended_by == "draw" else None
     return say(ended[1]) if ended is not None else ""
+
+
+def hand_records(state: Any) -> list[list[int]]:
+    """What a hand's state counted for each seat (``parejas.records``, RECORDS' order), as a
+    round's row stores it; [] for every other game."""
+    hand = getattr(state, "parejas", None)
+    return [list(row) for row in hand.records] if hand is not None else []
+
+
+def match_records(
+    hands: Iterable[Sequence[Sequence[int]]], totals: Sequence[int], winner: int | None
+) -> list[dict[str, int]]:
+    """Each seat's records over a match from its rounds' stored counts, added up by the
+    referee (``parejas.records``: a pollona too, for the winners of a finished match whose
+    losers ended with 0); ``winner`` None while the match is played."""
+    counted = records([SimpleNamespace(records=rows) for rows in hands if rows], totals, winner)
+    return [dict(zip(RECORDS, row, strict=True)) for row in counted]
+
+
+def records_table(by_seat: Sequence[dict[str, int]]) -> list[dict[str, Any]]:
+    """The records as the score sheet lists them: a row for each kind, a count for each seat."""
+    return [
+        {"key": key, "name": RECORD_NAMES[key], "counts": [seat[key] for seat in by_seat]}
+        for key in RECORDS
+    ]
 
 
 def new_match_styles() -> dict[str, Any]:
