@@ -14,7 +14,7 @@ from scoring import services
 from scoring.models import Match
 from tests.referee import parejas_oracle
 
-from .conftest import keep, snapshot, tap
+from .conftest import form_fields, keep, snapshot, tap
 
 NAMES = ["Ana", "Ben", "Caro", "Dan"]
 
@@ -56,7 +56,11 @@ def test_time_before_the_limit_is_refused_and_changes_nothing(scorekeeper):
     assert "20 minutes are left" in html
     assert 'href="/rules/domino-dominican/#parejas.time"' in html
     assert snapshot(match) == before
-    spanish = tap(scorekeeper, match, {"type": "time"}, HTTP_ACCEPT_LANGUAGE="es")
+    page = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    spanish = scorekeeper.post(
+        f"/matches/{match.pk}/act/", {**form_fields(page), "type": "time"},
+        HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="es",
+    )  # fmt: skip
     assert "quedan 20 minutos" in spanish.content.decode()
     assert snapshot(match) == before
 
