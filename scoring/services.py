@@ -972,6 +972,9 @@ def _verify(match: Match) -> list[str]:
         result = played.state.result.to_dict() if played.state.result else None
         if r.result != result:
             problems.append(f"round {r.number}: stored result {r.result}, replayed {result}")
+        counted = domino.hand_records(played.state)
+        if r.records and r.records != counted:  # [] on rows kept before they held records
+            problems.append(f"round {r.number}: stored records {r.records}, replayed {counted}")
         if r.leader != played.state.leader:
             problems.append(
                 f"round {r.number}: stored leader {r.leader}, replayed {played.state.leader}"

@@ -107,3 +107,11 @@ def test_the_record_pages_cost_the_same_queries_for_one_dominó_match_or_many(sc
     assert [queries(url) for url in pages] == few
     page = scorekeeper.get(f"/players/{ben.pk}/").content.decode()
     assert "Capicúas: <strong>4</strong>" in page
+
+
+def test_verify_finds_a_round_s_stored_records_that_the_replay_does_not_make(scorekeeper):
+    match = played(scorekeeper)
+    assert services.verify(match) == []
+    first = Round.objects.get(match=match, number=1)
+    Round.objects.filter(pk=first.pk).update(records=[[9] * 8] * 4)
+    assert any("stored records" in problem for problem in services.verify(match))
