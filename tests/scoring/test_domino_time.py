@@ -113,3 +113,10 @@ def test_time_during_a_hand_makes_it_the_last(scorekeeper):
     html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
     assert "Time: this hand is the last." in html
     assert "Time was called" in html  # the log says it
+
+
+def test_time_in_a_game_without_the_rule_is_refused(scorekeeper, quick_block):
+    before = snapshot(quick_block)
+    response = tap(scorekeeper, quick_block, {"type": "time"})
+    assert response.status_code in (400, 422)
+    assert snapshot(quick_block) == before
