@@ -467,9 +467,9 @@ def _pairs(games: list[str], seen: QuerySet[Player] | None) -> dict[str, list[di
             match__game__in=games,
             number__lt=2,
             match__seats__number=F("number") + 2,  # the partner's seat, joined once
-        )
-        .filter(
-            **({"player__in": seen, "match__seats__player__in": seen} if seen is not None else {})
+            # In the same filter() as the partner's seat: a second filter() on a many-valued
+            # relation joins it again, and every seat of the match became a "partner".
+            **({"player__in": seen, "match__seats__player__in": seen} if seen is not None else {}),
         )
         .values(
             "match__game",

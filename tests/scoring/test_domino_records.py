@@ -115,3 +115,12 @@ def test_verify_finds_a_round_s_stored_records_that_the_replay_does_not_make(sco
     first = Round.objects.get(match=match, number=1)
     Round.objects.filter(pk=first.pk).update(records=[[9] * 8] * 4)
     assert any("stored records" in problem for problem in services.verify(match))
+
+
+def test_a_phone_s_own_leaderboard_names_each_pair_once(scorekeeper):
+    played(scorekeeper)  # this phone holds the match's link: its leaderboard is its players'
+    board = scorekeeper.get("/players/?game=domino-dominican").content.decode()
+    table = board[board.index('class="scores leaderboard pairs"') :].split("</table>")[0]
+    pairs = re.findall(r'<th scope="row">(.*?)</th>', table)
+    names = [re.findall(r'">(\w+)</a>', row) for row in pairs]
+    assert names == [["Ben", "Dan"], ["Ana", "Caro"]]
