@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.models import Match
 
+from .axe import axe_violations, describe, small_targets
 from .test_scoring_games import ready, watch_console
 from .test_spanish import fits, page  # noqa: F401  (the Spanish phone)
 
@@ -62,6 +63,9 @@ def test_a_keeper_calls_time_on_a_timed_dominó_match(
     expect(clock.locator("time")).not_to_contain_text("UTC")
     fits(page)
     shot("dominó-01-reloj")
+    # The clock and Time pass the accessibility checks every screen passes.
+    assert [describe(v) for v in axe_violations(page)] == []
+    assert small_targets(page) == []
 
     # Before the limit the referee refuses Tiempo in place, naming its rule; nothing changes.
     page.get_by_role("button", name="Tiempo", exact=True).click()
@@ -84,6 +88,7 @@ def test_a_keeper_calls_time_on_a_timed_dominó_match(
     page.get_by_role("button", name="Tiempo", exact=True).click()
     expect(page.locator("#time-called")).to_contain_text("Tiempo: una mano más.")
     below_the_strip(page, page.locator("#done"))
+    assert [describe(v) for v in axe_violations(page)] == []
     expect(clock).to_contain_text("cantado")
     expect(page.get_by_role("button", name="Tiempo", exact=True)).to_have_count(0)
     expect(page.locator(".log")).to_contain_text("Se cantó tiempo")
