@@ -6,13 +6,19 @@ The referee scores every bonus (``referee.games.line.scoring.parejas``); this mo
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from referee import PRESETS
+from referee import PRESETS, IllegalAction
+from referee.games.line.scoring.parejas import RECORDS, records, time_refused
 from scoring.rulebook_text import GAMES, OPTIONS
 from scoring.rules_pages import _blocks, _option_row, _t, choice_name
+from scoring.speech import say
 
 #: The styles in RULES.md's order, each by the name its own table gives it.
 STYLES: dict[str, Any] = {
@@ -90,6 +96,39 @@ def result_words(state: Any, names: tuple[str, ...] | list[str]) -> dict[str, An
     }
 
 
+def draw_words(state: Any) -> str:
+    """A Dominó match that ended drawn (``parejas.target``, ``parejas.time``), as the referee
+    says it; "" for any other end and any other game."""
+    hand = getattr(state, "parejas", None)
+    ended = state.match_end if hand is not None and hand.ended_by == "draw" else None
+    return say(ended[1]) if ended is not None else ""
+
+
+def hand_records(state: Any) -> list[list[int]]:
+    """What a hand's state counted for each seat (``parejas.records``, RECORDS' order), as a
+    round's row stores it; [] for every other game."""
+    hand = getattr(state, "parejas", None)
+    return [list(row) for row in hand.records] if hand is not None else []
+
+
+def match_records(
+    hands: Iterable[Sequence[Sequence[int]]], totals: Sequence[int], winner: int | None
+) -> list[dict[str, int]]:
+    """Each seat's records over a match from its rounds' stored counts, added up by the
+    referee (``parejas.records``: a pollona too, for the winners of a finished match whose
+    losers ended with 0); ``winner`` None while the match is played."""
+    counted = records([SimpleNamespace(records=rows) for rows in hands if rows], totals, winner)
+    return [dict(zip(RECORDS, row, strict=True)) for row in counted]
+
+
+def records_table(by_seat: Sequence[dict[str, int]]) -> list[dict[str, Any]]:
+    """The records as the score sheet lists them: a row for each kind, a count for each seat."""
+    return [
+        {"key": key, "name": RECORD_NAMES[key], "counts": [seat[key] for seat in by_seat]}
+        for key in RECORDS
+    ]
+
+
 def new_match_styles() -> dict[str, Any]:
     """The six styles as the new-match form lists them, each by country with its line."""
     return {
@@ -106,6 +145,69 @@ def proposed_leader(state: Any) -> int | None:
     if not state.layout.placed and state.result is None:
         return state.scoring.proposed(state)
     return None
+
+
+# -- the time limit (parejas.time) ---------------------------------------------------------
+
+
+def time_limit(match: Any) -> int:
+    """The match's time limit in minutes (0: none), as its style and house rules set it."""
+    if not is_domino(match.game):
+        return 0
+    return int(match.options.get("time_limit") or PRESETS[match.game].option("time_limit").default)
+
+
+def time_ends(match: Any) -> datetime | None:
+    """When the time limit falls: counted from when the match began (it was made at the table)."""
+    limit = time_limit(match)
+    if not limit or match.created_at is None:  # the referee's desk: a match never saved
+        return None
+    return match.created_at + timedelta(minutes=limit)
+
+
+def time_refusal(match: Any, now: datetime | None = None) -> IllegalAction | None:
+    """The referee's refusal of a phone's ``time`` before the limit has passed by the server's
+    clock (``now``, the server's time by default), or None. The referee keeps no clock: the
+    app hands it the time passed since the match began."""
+    elapsed = ((now or timezone.now()) - match.created_at).total_seconds()
+    return time_refused(time_limit(match), elapsed)
+
+
+def clock(table: Any, now: datetime | None = None) -> dict[str, Any]:
+    """The clock on a timed Dominó match's strip (empty for every other match): when the limit
+    falls, the minutes left at this render (a script counts them down), whether Time may be
+    recorded, and the hand time was called in, announced in the table's words."""
+    ends = time_ends(table.match)
+    if ends is None:
+        return {}
+    state = table.state
+    hand = getattr(state, "parejas", None)
+    left = (ends - (now or timezone.now())).total_seconds()
+    over = table.match.status != "playing"
+    called = bool(hand is not None and hand.time)
+    announced = ""
+    if called and not over:
+        extra = hand.extra or hand.extra_next
+        announced = (
+            gettext(
+                "Time: one more hand. The pairs are level; if they still are after it, "
+                "the match is a draw."
+            )
+            if extra
+            else gettext("Time: this hand is the last. The match ends when it does.")
+        )
+    return {
+        "clock": {
+            "ends": ends,
+            "iso": ends.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+            "left": max(0, -(-int(left) // 60)),
+            "up": left <= 0,
+            "called": called,
+            "over": over,
+            "announced": announced,
+            "can_call": not called and not over,
+        }
+    }
 
 
 # -- the rules page ------------------------------------------------------------------------

@@ -55,6 +55,11 @@ def action_from_post(
         return {"type": kind, "seat": post.get("seat", "")}
     if kind == "undo":
         return {"type": "undo"}
+    if family == "line" and kind == "time":  # Dominó (parejas.time): the table's clock ran out
+        return {"type": "time"}
+    if family == "line" and kind == "redeal":  # Dominó (parejas.redeal): the doubles shown
+        doubles = [t for t in post.get("doubles", "").replace(" ", "").split(",") if t]
+        return {"type": "redeal", "seat": post.get("seat", ""), "doubles": doubles}
     if kind == "tally":
         return _tally(post, seats, names)
     if kind in _TRUCK_KINDS:

@@ -118,6 +118,9 @@ class Round(models.Model):
     # Dominards' cards stay in hand from deal to deal. Empty for the other games.
     carry = models.JSONField(default=dict, blank=True)
     result = models.JSONField(null=True, blank=True)  # set by the tally, cleared by its undo
+    # Dominó (parejas.records): what the hand counted for each seat so far, as the referee
+    # counts it (capicúas, pases...; RECORDS' order), so the record book never replays.
+    records = models.JSONField(default=list, blank=True)
     # pad.record: "plays" for a round of a score-pad match played tile by tile (the table
     # switched); empty where the round is kept as the match's option says.
     record = models.CharField(max_length=6, blank=True, default="")

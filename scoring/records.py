@@ -26,6 +26,7 @@ from referee.actions import MAX_SEATS
 from referee.corrections import as_played
 from referee.teams import Team, team_name, team_of, teams
 from referee.tiles import Tile
+from scoring import domino
 from scoring.games import lowest_wins_games
 from scoring.models import Action, Match, Player, Round, Seat
 from scoring.screens.summary import summary_context
@@ -80,7 +81,71 @@ def player_context(player: Player, joined: list[int]) -> dict[str, Any]:
         else None,
         "best": _best_words(best, set(joined)) if best is not None else None,
         "recent": _recent(player, set(joined)),
+        "domino_records": _player_domino_records(player, games),
     }
+
+
+# -- Dominó's records (parejas.records) ---------------------------------------------------
+
+
+def domino_records(
+    games: Iterable[str], seats: Q | None = None
+) -> dict[str, dict[int, dict[str, Any]]]:
+    """Per Dominó style, per player: the records of their finished matches (a player's name
+    with a count of each kind), read in one query from each round's stored counts and added
+    up by the referee (``domino.match_records``: a pollona is the match's, not a round's).
+    ``seats`` narrows the seats counted (a player; the players a phone may see)."""
+    rows = (
+        Round.objects.filter(match__status=Match.FINISHED, match__game__in=list(games))
+        .filter(seats if seats is not None else Q())
+        .exclude(records=[])
+        .values_list(
+            "pk",
+            "match_id",
+            "match__game",
+            "match__totals",
+            "match__winner",
+            "records",
+            "match__seats__number",
+            "match__seats__player_id",
+            "match__seats__player__name",
+        )  # fmt: skip
+        .order_by()
+    )
+    matches: dict[int, dict[str, Any]] = {}
+    for pk, match, game, totals, winner, counted, number, player, name in rows:
+        seen = matches.setdefault(
+            match, {"game": game, "totals": totals, "winner": winner, "hands": {}, "seats": {}}
+        )
+        seen["hands"][pk] = counted
+        seen["seats"][number] = (player, name)
+    out: dict[str, dict[int, dict[str, Any]]] = defaultdict(dict)
+    for seen in matches.values():
+        by_seat = domino.match_records(seen["hands"].values(), seen["totals"], seen["winner"])
+        for number, (player, name) in seen["seats"].items():
+            mine = out[seen["game"]].setdefault(
+                player, {"pk": player, "name": name, **dict.fromkeys(domino.RECORDS, 0)}
+            )
+            for key in domino.RECORDS:
+                mine[key] += by_seat[number][key]
+    return out
+
+
+def _player_domino_records(
+    player: Player, games: list[dict[str, Any]]
+) -> list[dict[str, Any]] | None:
+    """A player's Dominó records over every style, a row per kind; None if they finished no
+    Dominó match (``games``, their record by game, says so without a query)."""
+    finished = [g["slug"] for g in games if domino.is_domino(g["slug"]) and g["played"]]
+    if not finished:
+        return None
+    by_game = domino_records(finished, Q(match__seats__player=player))
+    if not by_game:
+        return None
+    return [
+        {"name": name, "count": sum(game[player.pk][key] for game in by_game.values())}
+        for key, name in domino.RECORD_NAMES.items()
+    ]
 
 
 def _games(player: Player) -> list[dict[str, Any]]:
@@ -351,6 +416,12 @@ def leaderboard_context(game: str | None, known: Iterable[int] | None = None) ->
             }
         )
     pairs = _pairs(shown, seen)
+    playing = [slug for slug in shown if domino.is_domino(slug)]
+    counted = (
+        domino_records(playing, Q(match__seats__player__in=seen) if seen is not None else None)
+        if playing
+        else {}
+    )
     return {
         "private": known is not None,
         "game": PRESETS[game] if game is not None else None,
@@ -361,9 +432,26 @@ def leaderboard_context(game: str | None, known: Iterable[int] | None = None) ->
                 "title": gettext(PRESETS[slug].title),
                 "players": _ranked(by_game[slug]),
                 "pairs": _ranked(pairs[slug]),
+                "records": _leaderboard_records(counted.get(slug)),
             }
             for slug in shown
         ],
+    }
+
+
+def _leaderboard_records(players: dict[int, dict[str, Any]] | None) -> dict[str, Any] | None:
+    """A Dominó style's records on the leaderboard: a column per kind, a row per player who
+    made or suffered any, most capicúas first."""
+    if not players:
+        return None
+    keys = domino.RECORDS
+    rows = sorted(
+        (p for p in players.values() if any(p[k] for k in keys)),
+        key=lambda p: (tuple(-p[k] for k in keys), p["name"].casefold()),
+    )
+    return {
+        "names": list(domino.RECORD_NAMES.values()),
+        "players": [{**p, "counts": [p[k] for k in keys]} for p in rows],
     }
 
 
@@ -379,9 +467,9 @@ def _pairs(games: list[str], seen: QuerySet[Player] | None) -> dict[str, list[di
             match__game__in=games,
             number__lt=2,
             match__seats__number=F("number") + 2,  # the partner's seat, joined once
-        )
-        .filter(
-            **({"player__in": seen, "match__seats__player__in": seen} if seen is not None else {})
+            # In the same filter() as the partner's seat: a second filter() on a many-valued
+            # relation joins it again, and every seat of the match became a "partner".
+            **({"player__in": seen, "match__seats__player__in": seen} if seen is not None else {}),
         )
         .values(
             "match__game",

@@ -49,7 +49,7 @@ from referee.document import (
 from referee.games import engine
 from referee.rulebook import preset
 from referee.teams import Team, team_name, team_of, team_totals, teams
-from scoring import live
+from scoring import domino, live
 from scoring.caches import ROUND_BYTES, ROW_BYTES, WeighedCache, round_bytes
 from scoring.forms import Drawn, same_tap
 from scoring.games import facts
@@ -475,12 +475,13 @@ def _append(table: Table, action: RefAction, key: str) -> Replayed:
         )
     )
     result = after.result.to_dict() if after.result is not None else None
-    if result != round_row.result:
+    counted = domino.hand_records(after)
+    if (result, counted) != (round_row.result, round_row.records):
         # Written with an update, and the kept round copied: a kept object belongs to a
         # version that is already committed, and this transaction may still roll back.
-        Round.objects.filter(pk=round_row.pk).update(result=result)
+        Round.objects.filter(pk=round_row.pk).update(result=result, records=counted)
         round_row = copy.copy(round_row)
-        round_row.result = result
+        round_row.result, round_row.records = result, counted
     _settle_match(match, after)
     return Replayed(table.names, round_row, tuple(rows), played)
 
@@ -708,7 +709,12 @@ def _write(match: Match, judged: Correction, key: str) -> None:
     for number, row in round_rows.items():
         played = checked.rounds[number - first]
         result = played.state.result.to_dict() if played.finished else None
-        facts = {"result": result, "leader": played.state.leader, "carry": carried[number - first]}
+        facts = {
+            "result": result,
+            "leader": played.state.leader,
+            "carry": carried[number - first],
+            "records": domino.hand_records(played.state),
+        }
         if any(getattr(row, name) != value for name, value in facts.items()):
             Round.objects.filter(pk=row.pk).update(**facts)
         _recount(logs.get(row.pk, []), played.entry_points)
@@ -966,6 +972,9 @@ def _verify(match: Match) -> list[str]:
         result = played.state.result.to_dict() if played.state.result else None
         if r.result != result:
             problems.append(f"round {r.number}: stored result {r.result}, replayed {result}")
+        counted = domino.hand_records(played.state)
+        if r.records and r.records != counted:  # [] on rows kept before they held records
+            problems.append(f"round {r.number}: stored records {r.records}, replayed {counted}")
         if r.leader != played.state.leader:
             problems.append(
                 f"round {r.number}: stored leader {r.leader}, replayed {played.state.leader}"
@@ -1061,6 +1070,7 @@ def import_match(document: Any) -> Match:
                 leader=played.state.leader,
                 carry=carried[number - 1],
                 result=played.state.result.to_dict() if played.finished else None,
+                records=domino.hand_records(played.state),
                 record=_switched(match, played.state),
             )
             Action.objects.bulk_create(

@@ -270,6 +270,10 @@ def act(request: HttpRequest, match: Match) -> HttpResponse:
         family = PRESETS[match.game].family
         names = services.load_table(match).names if request.POST.get("type") == "tally" else ()
         data = action_from_post(request.POST, len(match.totals), family, names)
+        if data.get("type") == "time":  # parejas.time: refused before the server's clock says
+            refused = domino.time_refusal(match)
+            if refused is not None:
+                raise refused
         confirm = _someone_elses_turn(request, match, data)
         if confirm is not None:  # asked before anything is recorded
             return _render_table(request, match, Match.KEEP, None, confirm=confirm)

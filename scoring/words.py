@@ -18,12 +18,14 @@ from referee.actions import (
     Engine,
     Flip,
     Load,
+    Redeal,
     Replace,
     Respond,
     Return,
     Shift,
     Stop,
     Take,
+    Time,
     Train,
     TrainPlay,
     Unload,
@@ -88,6 +90,12 @@ def describe(
         return gettext("{who} challenged the claim").format(who=names[action.seat])
     if isinstance(action, Tally):
         return gettext("The hands were tallied")
+    if isinstance(action, Time):  # Dominó (parejas.time)
+        return gettext("Time was called")
+    if isinstance(action, Redeal):  # Dominó (parejas.redeal)
+        return gettext("{who} showed {doubles}: the hand is dealt again").format(
+            who=names[action.seat], doubles=", ".join(tile_name(t) for t in action.doubles)
+        )
     if isinstance(action, Undo):
         if undone:
             return gettext("Taken back: {what}").format(what=describe(undone, names, family=family))

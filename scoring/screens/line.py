@@ -93,7 +93,7 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         if state.dominards and state.turn is not None  # the roll named the leader
         else range(len(table.names)),
         "lead_default": _lead_default(table),
-        "shared_win": _shared_win(state, table.names),
+        "shared_win": domino.draw_words(state) or _shared_win(state, table.names),
         "seat": seat,
         "turn_name": table.names[turn] if turn is not None else "",
         "draw": _button(state, Draw(seat), gettext("Draw a tile")) if state.game.draws else None,
@@ -126,6 +126,7 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         "declare_ahead": _declarations_ahead(state, seat, places),
         **_muggins(state, table.names, my_seat),
         **dice_panel(state, table.names),
+        **domino.clock(table),
     }
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, pgettext
 
 from referee import PRESETS, Play, parse_action
 from referee.teams import Team, team_name, team_of, team_totals, teams
+from scoring import domino
 from scoring.models import Action, Match, Round
 from scoring.screens.common import TEAM_MARKS, aim, moved_words
 from scoring.speech import all_of, ended, say
@@ -65,7 +66,9 @@ def summary_context(match: Match, most_notes: int | None = None) -> dict[str, An
 
     rounds = []
     running = [0] * len(names)
+    hands = []  # Dominó: each round's records, as the referee counted them
     for round_row in Round.objects.filter(match=match).order_by("number"):
+        hands.append(round_row.records)
         result = round_row.result
         points = scored.get(round_row.number, [0] * len(names))
         running = [a + b for a, b in zip(running, points, strict=True)]
@@ -99,6 +102,24 @@ def summary_context(match: Match, most_notes: int | None = None) -> dict[str, An
         "play": Play,
         "notes": notes,
         "notes_more": more,
+        "records": _records(match, names, hands),
+    }
+
+
+def _records(match: Match, names: list[str], hands: list[list[list[int]]]) -> dict | None:
+    """Dominó (``parejas.records``): what each player made and suffered over the match,
+    the referee's counts; None for every other game."""
+    if not domino.is_domino(match.game):
+        return None
+    winner = match.winner if match.status == Match.FINISHED else None
+    by_seat = domino.match_records(hands, match.totals or [0] * len(names), winner)
+    order = (0, 2, 1, 3)  # each pair side by side, as the strip shows them (team.seats)
+    return {
+        "seats": [{"name": names[s], "team": s % 2, "mark": TEAM_MARKS[s % 2]} for s in order],
+        "rows": [
+            {**row, "counts": [row["counts"][s] for s in order]}
+            for row in domino.records_table(by_seat)
+        ],
     }
 
 

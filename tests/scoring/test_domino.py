@@ -45,5 +45,6 @@ def test_a_refused_redeal_changes_nothing(scorekeeper):
     before = snapshot(match)
     response = tap(scorekeeper, match, {"type": "redeal", "seat": "1",
                                         "doubles": "9-9,8-8,7-7,6-6"})  # fmt: skip
-    assert response.status_code in (200, 400)
+    assert response.status_code == 422  # four doubles: the referee refuses (parejas.redeal)
+    assert 'href="/rules/domino-cuban/#parejas.redeal"' in response.content.decode()
     assert snapshot(match) == before

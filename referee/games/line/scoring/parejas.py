@@ -23,7 +23,7 @@ from typing import Any
 from referee.actions import Action, Pass, Play, Redeal, Tally, Time
 from referee.errors import IllegalAction
 from referee.games.line.scoring.base import BLOCKED, DOMINO, Family, credit
-from referee.said import Said, listed
+from referee.said import Said, counted, listed
 from referee.teams import PAIRS, Team, team_name
 from referee.tiles import Tile
 
@@ -720,6 +720,28 @@ def _time(state: Any) -> Any:
         state.abandoned_result(), winner=after.champion, reason=TIME, points=state.scores
     )
     return replace(after, ended=TIME, result=result, turn=None)
+
+
+def time_refused(limit: int, elapsed: float) -> IllegalAction | None:
+    """``parejas.time`` on the phone that records ``time``: refused before ``limit`` minutes
+    have passed by the server's clock (``elapsed``: seconds since the match began); None once
+    they have, or with no limit (``_time`` says why then). The referee keeps no clock: an
+    imported document's ``time`` is taken as recorded, so only the app asks this."""
+    if not limit or elapsed >= limit * 60:
+        return None
+    left = max(1, -(-int(limit * 60 - elapsed) // 60))  # whole minutes, rounded up
+    return IllegalAction(
+        "parejas.time",
+        counted(
+            "The time limit is {limit} minutes and {n} minute is left: record Time when it "
+            "has run out.",
+            "The time limit is {limit} minutes and {n} minutes are left: record Time when it "
+            "has run out.",
+            left,
+            limit=limit,
+            n=left,
+        ),  # fmt: skip
+    )
 
 
 def _decided(state: Any, verdict: str, ahead: int | None) -> Any:
