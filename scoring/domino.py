@@ -34,6 +34,10 @@ _NAMED = {
     "hand": gettext_lazy("Hand bonus:"),
 }
 
+#: The bonuses the table cries out ("¡Capicúa! Ana y Caro +25"); the others are said as a
+#: label with whom they go to ("Pase de salida: +50 para Ben y Dan").
+_CRIED = frozenset({"capicua", "chuchazo"})
+
 #: parejas.records, as the score sheet heads its columns.
 RECORD_NAMES = {
     "capicua": gettext_lazy("Capicúas"),
@@ -60,8 +64,12 @@ def bonus_words(bonus: Any, names: tuple[str, ...] | list[str]) -> dict[str, str
         text = gettext("{bonus} taken back from {team}, {points}").format(
             bonus=_NAMED[bonus.kind], team=team, points=bonus.points
         )
-    else:
+    elif bonus.kind in _CRIED:
         text = gettext("{bonus} {team} +{points}").format(
+            bonus=_NAMED[bonus.kind], team=team, points=bonus.points
+        )
+    else:  # a bonus said as a label, as the table says it: "Pase de salida: +50 for ..."
+        text = gettext("{bonus} +{points} for {team}").format(
             bonus=_NAMED[bonus.kind], team=team, points=bonus.points
         )
     return {"text": text, "rule": bonus.rule}
@@ -106,6 +114,74 @@ def proposed_leader(state: Any) -> int | None:
     if not state.layout.placed and state.result is None:
         return state.scoring.proposed(state)
     return None
+
+
+# -- the score pad (pad.record) --------------------------------------------------------------
+
+#: The bonuses a score-pad hand may say it made (``Tally.made``), each with the option that
+#: prices it: a style that prices one at 0 is not asked about it.
+PAD_BONUSES = (
+    ("capicua", "capicua_bonus"),
+    ("chuchazo", "chuchazo_bonus"),
+    ("pase", "pase_salida_other"),
+    ("paso-corrido", "paso_corrido_bonus"),
+)
+
+
+def pad_made(state: Any, names: tuple[str, ...] | list[str], refused: Any) -> dict[str, Any]:
+    """``pad.record`` for Dominó: what a score-pad hand's form asks besides each hand's pips
+    (who played out says a domino and its pair; nobody out, a tranque): the bonuses the style
+    prices, who made them, and who locked a tranque. The referee adds the tranque and hand
+    bonuses itself. A refused form comes back as it was ticked."""
+    if getattr(state, "parejas", None) is None or not state.pad:
+        return {}
+    options = state.options
+
+    def got(name: str) -> str:
+        return refused.get(name, "") if refused is not None else ""
+
+    priced = {
+        kind: options[key] or (kind == "pase" and options["pase_salida_double"])
+        for kind, key in PAD_BONUSES
+    }
+    seats = list(enumerate(names))
+    paso = [{"seat": seat, "name": name, "value": got(f"made-paso-{seat}")} for seat, name in seats]
+    automatic = []
+    if options["tranque_bonus"]:
+        text = gettext("a tranque's winners +{points}").format(points=options["tranque_bonus"])
+        automatic.append({"text": text, "rule": "parejas.tranque-bonus"})
+    if options["hand_bonus"]:
+        text = gettext("the hand bonus ({points})").format(
+            points=", ".join(str(p) for p in options["hand_bonus"])
+        )
+        automatic.append({"text": text, "rule": "parejas.hand-bonus"})
+    return {
+        "pad_domino": {
+            "capicua": {"on": bool(priced["capicua"]), "ticked": got("made-capicua") == "1",
+                        "points": options["capicua_bonus"]},
+            "chuchazo": {"on": bool(priced["chuchazo"]), "ticked": got("made-chuchazo") == "1",
+                         "points": options["chuchazo_bonus"]},
+            "pase": {
+                "on": bool(priced["pase"]),
+                "seats": [{"seat": s, "name": n, "ticked": got("made-pase") == str(s)}
+                          for s, n in seats],
+                "none": got("made-pase") == "",
+                # Asked only where a double lead changes the price (parejas.pase).
+                "double": options["pase_salida_double"] != options["pase_salida_other"],
+                "double_ticked": got("made-pase-double") == "1",
+                "points": options["pase_salida_other"],
+                "points_double": options["pase_salida_double"],
+            },
+            "paso": {"on": bool(priced["paso-corrido"]), "seats": paso,
+                     "points": options["paso_corrido_bonus"]},
+            "locked": {
+                "seats": [{"seat": s, "name": n, "ticked": got("made-locked") == str(s)}
+                          for s, n in seats],
+                "none": got("made-locked") == "",
+            },
+            "automatic": automatic,
+        }
+    }  # fmt: skip
 
 
 # -- the rules page ------------------------------------------------------------------------

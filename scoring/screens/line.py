@@ -106,9 +106,8 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         "scoreboard": _scoreboard(table),
         **log_tail(log(table)),
         "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
-        **pad_context(
-            table, refused, gettext("the winner scores the pips left in the other hands")
-        ),
+        **pad_context(table, refused, _pad_counts(state)),
+        **domino.pad_made(state, table.names, refused),
         **_own_dice(refused),
         "last_result": result_table(table.played.state, table.names)
         if table.played and table.played.finished
@@ -127,6 +126,21 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         **_muggins(state, table.names, my_seat),
         **dice_panel(state, table.names),
     }
+
+
+def _pad_counts(state: line.RoundState) -> str:
+    """How a score-pad round is counted, said above its form (``pad.record``)."""
+    if state.parejas is None:
+        return gettext("the winner scores the pips left in the other hands")
+    if state.options["count_all_hands"]:
+        return gettext(
+            "a domino scores the pips left in the three other hands, a tranque is settled as "
+            "this match's house rules say"
+        )
+    return gettext(
+        "a domino scores the pips left in the opponents' hands, a tranque is settled as this "
+        "match's house rules say"
+    )
 
 
 def _shared_win(state: line.RoundState, names: tuple[str, ...]) -> str:

@@ -47,3 +47,96 @@ def test_a_refused_redeal_changes_nothing(scorekeeper):
                                         "doubles": "9-9,8-8,7-7,6-6"})  # fmt: skip
     assert response.status_code in (200, 400)
     assert snapshot(match) == before
+
+
+# -- score pads (pad.record) -----------------------------------------------------------------
+
+
+def _pad_match(scorekeeper, style: str = "domino-dominican", **options):
+    return keep(scorekeeper, services.create_match(style, NAMES, {"record": "scores", **options}))
+
+
+def test_a_dominó_score_pad_asks_for_the_bonuses_the_style_prices(scorekeeper):
+    match = _pad_match(scorekeeper)
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    form = html[html.index('id="tally-form"') :].split("</form>")[0]
+    for field in ('name="made-capicua"', 'name="made-pase"', 'name="made-pase-double"',
+                  'name="made-paso-3"', 'name="made-locked"', 'name="out-0"'):  # fmt: skip
+        assert field in form, field
+    assert 'name="made-chuchazo"' not in form  # the Dominican style prices no chuchazo
+    assert "(+25 after a double lead, +50 after any other)" in form
+    assert 'href="/rules/domino-dominican/#parejas.capicua"' in form
+    # Puerto Rico prices a chuchazo, no pase, and adds its tranque and hand bonuses itself.
+    rico = _pad_match(scorekeeper, "domino-puerto-rican")
+    html = scorekeeper.get(f"/matches/{rico.pk}/").content.decode()
+    form = html[html.index('id="tally-form"') :].split("</form>")[0]
+    assert 'name="made-chuchazo"' in form and 'name="made-pase"' not in form
+    assert "a tranque&#x27;s winners +100" in form and "the hand bonus (100, 75, 50, 25)" in form
+    spanish = scorekeeper.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Lo que hizo la mano" in spanish and "¿quién salió?" in spanish
+
+
+def test_a_pad_round_with_a_capicúa_is_scored_as_the_style_says(scorekeeper):
+    match = _pad_match(scorekeeper)
+    # Ben dominoes with a capicúa after Ana's pase de salida (her lead not a double): Ana &
+    # Caro 10 + 5 = 15 left, Caro once played again after three knocks.
+    response = tap(scorekeeper, match, {
+        "type": "tally", "out-1": "1", "pips-0": "10", "pips-2": "5", "pips-3": "8",
+        "made-capicua": "1", "made-pase": "0", "made-paso-2": "1",
+    })  # fmt: skip
+    assert response.status_code == 200
+    match.refresh_from_db()
+    # Ben & Dan: 15 pips + capicúa 25; Ana & Caro: pase de salida 50 + paso corrido 25.
+    assert list(match.totals) == [50, 40, 25, 0]
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert "Capicúa! Ben &amp; Dan +25" in html
+    assert "Pase de salida: +50 for Ana &amp; Caro" in html
+    assert "Paso corrido: +25 for Ana &amp; Caro" in html
+    assert "Ben leads the next hand." in html  # domino-dominican: the winner leads
+    spanish = scorekeeper.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "¡Capicúa! Ben y Dan +25" in spanish
+    assert "Pase de salida: +50 para Ana y Caro" in spanish
+    actions = services.export_match(match)["rounds"][0]["actions"]
+    assert actions[0]["made"] == [
+        {"what": "capicua", "seat": 1}, {"what": "pase", "seat": 0},
+        {"what": "paso-corrido", "seat": 2},
+    ]  # fmt: skip
+
+
+def test_a_refused_pad_round_changes_nothing_and_keeps_what_was_ticked(scorekeeper):
+    match = _pad_match(scorekeeper)
+    before = snapshot(match)
+    # A capicúa in a tranque (nobody played out): parejas.capicua refuses it.
+    response = tap(scorekeeper, match, {
+        "type": "tally", "pips-0": "10", "pips-1": "9", "pips-2": "5", "pips-3": "8",
+        "made-capicua": "1", "made-locked": "3", "made-pase": "2", "made-pase-double": "1",
+        "made-paso-1": "2",
+    })  # fmt: skip
+    assert response.status_code == 422
+    assert snapshot(match) == before
+    html = response.content.decode()
+    assert "parejas.capicua" in html and "Dan did not" in html
+    form = html[html.index('id="tally-form"') :].split("</form>")[0]
+    assert 'name="made-capicua" value="1" checked' in form
+    assert 'name="made-locked" value="3" checked' in form
+    assert 'name="made-pase" value="2" checked' in form
+    assert 'name="made-pase-double" value="1" checked' in form
+    assert (
+        'name="made-paso-1" min="0" max="20" inputmode="numeric" placeholder="0" value="2"' in form
+    )
+    assert 'name="pips-0" min="0" max="999" inputmode="numeric" value="10"' in form
+
+
+def test_a_pad_tranque_says_how_it_was_settled(scorekeeper):
+    match = _pad_match(scorekeeper, tranque="locker")
+    response = tap(scorekeeper, match, {
+        "type": "tally", "pips-0": "6", "pips-1": "9", "pips-2": "8", "pips-3": "4",
+        "made-locked": "3",
+    })  # fmt: skip
+    assert response.status_code == 200
+    match.refresh_from_db()
+    assert list(match.totals) == [0, 0, 0, 14]  # Dan's 4 beat Ana's 6: Ana's and Caro's pips
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert "Tranque: Dan locked it with 4, Ana holds 6: Ben &amp; Dan win" in html
+    assert 'href="/rules/domino-dominican/#parejas.tranque"' in html
+    assert "Dan leads the next hand." in html
