@@ -75,9 +75,31 @@ def bonus_words(bonus: Any, names: tuple[str, ...] | list[str]) -> dict[str, str
     return {"text": text, "rule": bonus.rule}
 
 
-def result_words(state: Any, names: tuple[str, ...] | list[str]) -> dict[str, Any]:
-    """What a Dominó hand's result adds (empty for other games): the bonuses its last action
-    and its tally scored, and who leads the next hand as the style says."""
+def hand_bonuses(entry_bonuses: Any) -> list[Any]:
+    """Every bonus a hand scored, from its log's entries in order: a bonus undone or taken
+    back by the audit (the same bonus, negative) is not listed (the audit's finding says
+    so); a paso corrido made twice is listed twice."""
+    kept: list[Any] = []
+    for scored in entry_bonuses:
+        for bonus in scored:
+            if bonus.points >= 0:
+                kept.append(bonus)
+                continue
+            same = [
+                i for i, b in enumerate(kept)
+                if (b.kind, b.team, b.points) == (bonus.kind, bonus.team, -bonus.points)
+            ]  # fmt: skip
+            if same:
+                del kept[same[-1]]
+    return kept
+
+
+def result_words(
+    state: Any, names: tuple[str, ...] | list[str], bonuses: Any = None
+) -> dict[str, Any]:
+    """What a Dominó hand's result adds (empty for other games): the bonuses the hand scored
+    (``bonuses``, from its log; else those of its last action), and who leads the next hand
+    as the style says."""
     if getattr(state, "parejas", None) is None:
         return {}
     hand = state.parejas
@@ -93,7 +115,9 @@ def result_words(state: Any, names: tuple[str, ...] | list[str]) -> dict[str, An
             )
     return {
         "domino": True,
-        "bonuses": [bonus_words(b, names) for b in hand.last_bonus],
+        "bonuses": [
+            bonus_words(b, names) for b in (hand.last_bonus if bonuses is None else bonuses)
+        ],
         "leads": leads,
     }
 
@@ -114,6 +138,44 @@ def proposed_leader(state: Any) -> int | None:
     if not state.layout.placed and state.result is None:
         return state.scoring.proposed(state)
     return None
+
+
+def may_lead(state: Any) -> list[int]:
+    """The seats that may lead this hand (``parejas.lead``): the one the style names, the pair
+    that won the last hand (``winning-team``), or anyone."""
+    if state.leader is not None:
+        return [state.leader]
+    return list(state.parejas.pair) or list(range(state.seats))
+
+
+def lead_note(state: Any, names: tuple[str, ...] | list[str]) -> str:
+    """Who leads this hand and why, as the style says (``parejas.lead``); "" for other games
+    and once the hand has begun."""
+    if getattr(state, "parejas", None) is None or state.layout.placed or state.result is not None:
+        return ""
+    hand, options = state.parejas, state.options
+    if hand.first and state.leader is None:
+        first = options["first_lead"]
+        if first == "any":
+            return gettext("The table chooses who leads the first hand, by lot or agreement.")
+        if first == "double-six" and state.top == 6:
+            return gettext("The seat holding the 6-6 leads it.")
+        return gettext("The seat holding the highest double leads it.")
+    if state.leader is not None:
+        if options["next_lead"] == "winner":
+            return gettext(
+                "{who} leads: the winner of the last hand leads (after a hand nobody won, the "
+                "seat after its leader)."
+            ).format(who=names[state.leader])
+        return gettext("{who} leads: the seat after the last hand's leader.").format(
+            who=names[state.leader]
+        )
+    if hand.pair:
+        first, then = hand.pair
+        return gettext("{first} or {then} leads: the pair that won the last hand leads.").format(
+            first=names[first], then=names[then]
+        )
+    return gettext("The table chooses who leads this hand.")
 
 
 # -- the score pad (pad.record) --------------------------------------------------------------

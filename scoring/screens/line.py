@@ -91,8 +91,11 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         if state.leader is not None
         else [state.turn]
         if state.dominards and state.turn is not None  # the roll named the leader
+        else domino.may_lead(state)
+        if state.parejas is not None
         else range(len(table.names)),
         "lead_default": _lead_default(table),
+        "lead_note": domino.lead_note(state, table.names),
         "shared_win": _shared_win(state, table.names),
         "seat": seat,
         "turn_name": table.names[turn] if turn is not None else "",
@@ -109,7 +112,9 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         **pad_context(table, refused, _pad_counts(state)),
         **domino.pad_made(state, table.names, refused),
         **_own_dice(refused),
-        "last_result": result_table(table.played.state, table.names)
+        "last_result": result_table(
+            table.played.state, table.names, domino.hand_bonuses(table.played.entry_bonuses)
+        )
         if table.played and table.played.finished
         else None,
         "last_number": table.last_row.number if table.last_row else 0,
@@ -216,6 +221,9 @@ def _lead_default(table: Table) -> int:
     state = table.state
     if state.leader is not None:
         return state.leader
+    if state.parejas is not None:  # Dominó: the style's rule (parejas.lead), else the first seat
+        proposed = domino.proposed_leader(state)
+        return 0 if proposed is None else proposed
     if table.between_rounds and table.played is not None:
         actions = table.played.actions
         led = next(
@@ -420,7 +428,10 @@ def _round_won(state: line.RoundState, names: tuple[str, ...], result: line.Roun
     )
 
 
-def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | None:
+def result_table(
+    state: line.RoundState, names: tuple[str, ...], bonuses: Any = None
+) -> dict[str, Any] | None:
+    """A finished round's result; a Dominó hand's with every bonus it scored (``bonuses``)."""
     result = state.result
     if result is None:
         return None
@@ -441,7 +452,7 @@ def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, An
         "has_pips": bool(result.pips),  # Dominards' rounds end without a tally
         "findings": result.findings,
         "bonus": result.bonus,
-        **domino.result_words(state, names),
+        **domino.result_words(state, names, bonuses),
         "hits": _hits_words(state, names) if state.last_hits is not None else "",
     }
 

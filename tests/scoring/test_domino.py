@@ -5,6 +5,7 @@ and Spanish, and a refused redeal that changes nothing."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from scoring import services
@@ -140,3 +141,59 @@ def test_a_pad_tranque_says_how_it_was_settled(scorekeeper):
     assert "Tranque: Dan locked it with 4, Ana holds 6: Ben &amp; Dan win" in html
     assert 'href="/rules/domino-dominican/#parejas.tranque"' in html
     assert "Dan leads the next hand." in html
+
+
+# -- at the table: the next leader and the hand's result --------------------------------------
+
+
+def _played(scorekeeper, **options):
+    document = {"format": "boneyard-match/1", "game": "domino-dominican", "options": options,
+                "players": NAMES, "rounds": [{"actions": HAND}]}  # fmt: skip
+    return keep(scorekeeper, services.import_match(document))
+
+
+def _leaders(html: str) -> list[tuple[str, bool]]:
+    seats = html[html.index("<legend>Who leads?</legend>") :].split("</fieldset>")[0]
+    return re.findall(r'name="seat" value="(\d)" ?(checked)?', seats)
+
+
+def test_the_winner_of_a_dominican_hand_leads_the_next_and_the_result_names_every_bonus(
+    scorekeeper,
+):
+    match = _played(scorekeeper)
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert _leaders(html) == [("1", "checked")]  # Ben dominoed: Ben alone may lead
+    assert "Ben leads: the winner of the last hand leads" in html
+    assert 'href="/rules/domino-dominican/#parejas.lead"' in html
+    result = html[html.index('class="result') :].split("</section>")[0]
+    # Every bonus of the hand, not only the tally's: the pase after Caro's 6-6, two pasos
+    # corridos (Ana, then Ben) and Ben's capicúa, each with its rule.
+    assert "Pase de salida: +25 for Ana &amp; Caro" in result
+    assert "Paso corrido: +25 for Ana &amp; Caro" in result
+    assert "Paso corrido: +25 for Ben &amp; Dan" in result
+    assert "Capicúa! Ben &amp; Dan +25" in result
+    assert 'href="/rules/domino-dominican/#parejas.capicua"' in result
+    assert "Ben leads the next hand." in result
+    spanish = scorekeeper.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Pase de salida: +25 para Ana y Caro" in spanish and "¡Capicúa! Ben y Dan +25" in spanish
+    assert "En la mano siguiente sale Ben." in spanish
+
+
+def test_winning_team_offers_the_pair_that_won_proposing_the_winner(scorekeeper):
+    match = _played(scorekeeper, next_lead="winning-team")
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert _leaders(html) == [("1", "checked"), ("3", "")]
+    assert "Ben or Dan leads: the pair that won the last hand leads." in html
+    assert "Ben or Dan leads the next hand, as they choose." in html
+    # Dan may lead, as the pair chooses; Ana may not (parejas.lead).
+    assert tap(scorekeeper, match, {"type": "play", "seat": "0", "tile": "3-3"}).status_code == 422
+    assert tap(scorekeeper, match, {"type": "play", "seat": "3", "tile": "4-4"}).status_code == 200
+
+
+def test_the_next_seat_leads_in_the_international_style(scorekeeper):
+    document = {"format": "boneyard-match/1", "game": "domino-international", "options": {},
+                "players": NAMES, "rounds": [{"actions": HAND}]}  # fmt: skip
+    match = keep(scorekeeper, services.import_match(document))
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert _leaders(html) == [("3", "checked")]  # Caro led the 6-6: Dan leads next
+    assert "Dan leads: the seat after the last hand&#x27;s leader." in html
