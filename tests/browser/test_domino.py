@@ -25,9 +25,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ["Ana", "Ben", "Caro", "Dan"]
 # A hand dealt and played honestly (every knock true), as the referee's tests know it.
-HAND = json.loads(
-    (Path(__file__).parent.parent / "referee" / "parejas_matches.json").read_text()
-)["dominican_capicua"]
+HAND = json.loads((Path(__file__).parent.parent / "referee" / "parejas_matches.json").read_text())[
+    "dominican_capicua"
+]
 
 
 @pytest.fixture

@@ -37,6 +37,7 @@ def test_a_dominican_hand_names_each_bonus_in_the_log_with_its_rule(scorekeeper)
     assert "Capicúa! Ben &amp; Dan +25" in html
     assert 'href="/rules/domino-dominican/#parejas.capicua"' in html
     assert list(match.totals) == [25, 50, 25, 0]  # before the tally: the bonuses alone
+    assert "· Ben +25" not in html  # the capicúa's 25 is said once, by its name
     spanish = scorekeeper.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="es")
     assert "¡Capicúa! Ben y Dan +25" in spanish.content.decode()
 
