@@ -126,6 +126,8 @@ def test_a_puerto_rican_score_pad_hand_earns_the_hand_bonus_and_a_chuchazo(
     page.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
     ready(page)
     form = page.locator("#tally-form")
+    expect(page.locator("#status")).to_contain_text("se lleva como hoja de tantos")
+    expect(page.locator(".board")).to_have_count(0)  # a score pad has no layout to show
     expect(form.locator(".pad-made")).to_contain_text("Lo que hizo la mano")
     expect(form.locator(".pad-made")).to_contain_text("premio de mano (100, 75, 50, 25)")
     fits(page)
