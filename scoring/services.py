@@ -49,7 +49,7 @@ from referee.document import (
 from referee.games import engine
 from referee.rulebook import preset
 from referee.teams import Team, team_name, team_of, team_totals, teams
-from scoring import live
+from scoring import domino, live
 from scoring.caches import ROUND_BYTES, ROW_BYTES, WeighedCache, round_bytes
 from scoring.forms import Drawn, same_tap
 from scoring.games import facts
@@ -822,9 +822,17 @@ def recorded_words(table: Table, entries: int = 1) -> str:
     )
     seat = getattr(last, "seat", None)
     hands = getattr(played.state, "hands", None)
+    # Dominó (parejas.*): a bonus the tap earned is said back with it ("¡Capicúa! ...").
+    cried = " ".join(
+        domino.bonus_words(bonus, table.names)["text"]
+        for scored in getattr(played, "entry_bonuses", ())[-entries:]
+        for bonus in scored
+    )
     if isinstance(last, Draw) and hands is not None and seat is not None:
-        return gettext("Recorded: {what}: {n} in hand.").format(what=what, n=hands[seat])
-    return gettext("Recorded: {what}.").format(what=what)
+        said = gettext("Recorded: {what}: {n} in hand.").format(what=what, n=hands[seat])
+    else:
+        said = gettext("Recorded: {what}.").format(what=what)
+    return f"{said} {cried}" if cried else said
 
 
 def _what_happened(match: Match, version: int) -> str:

@@ -91,6 +91,7 @@ def test_a_dominican_hand_with_a_pase_de_salida_pasos_corridos_and_a_capicua(
 
     # Ben's 1-0 fits both ends (1 and 0): ¡Capicúa!
     log = page.locator(".log")
+    expect(page.locator("#done")).to_contain_text("¡Capicúa! Ben y Dan +25")  # said back
     expect(log.locator("li").first).to_contain_text("¡Capicúa! Ben y Dan +25")
     expect(log.locator("li").first.locator('a[href$="#parejas.capicua"]')).to_have_count(1)
     expect(log).to_contain_text("Paso corrido: +25 para Ben y Dan")
@@ -159,4 +160,41 @@ def test_a_puerto_rican_score_pad_hand_earns_the_hand_bonus_and_a_chuchazo(
     expect(page.locator(".strip li .total")).to_have_text(["0", "226"])
     no_english(page)
     shot("dom-13-premio-de-mano")
+    assert problems == []
+
+
+def test_a_dominican_score_pad_asks_for_the_pase_and_the_pasos_corridos_at_phone_size(
+    live_server, page: Page, shot
+):
+    problems = watch_console(page)
+    match = services.create_match("domino-dominican", NAMES, {"record": "scores"})
+    page.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
+    ready(page)
+    made = page.locator("#tally-form .pad-made")
+    expect(made).to_contain_text("Pase de salida: ¿quién salió? (+25 si salió con un doble")
+    # Every choice is one tap on a thumb-sized target (44 px).
+    for target in (made.locator(".pill span"), made.locator("input[type=number]"),
+                   made.locator(".choice")):  # fmt: skip
+        for box in (target.nth(i).bounding_box() for i in range(target.count())):
+            assert box is not None and box["height"] >= 44, box
+    # Caro dominoes with a capicúa; Ana's lead (a double) got a pase; Ben played again twice.
+    form = page.locator("#tally-form")
+    form.get_by_text("Caro dominó").click()
+    for seat, pips in ((0, "10"), (1, "9"), (3, "8")):
+        form.locator(f'input[name="pips-{seat}"]').fill(pips)
+    form.get_by_text("Capicúa: la última ficha cabía por las dos puntas").click()
+    made.locator("label.pill", has_text="Ana").first.click()
+    form.get_by_text("Salió con un doble", exact=True).click()
+    form.locator('input[name="made-paso-1"]').fill("2")
+    fits(page)
+    shot("dom-21-libreta-dominicana")
+    form.get_by_role("button", name="Anotar la ronda 1").click()
+    result = page.locator(".result")
+    for said in ("¡Capicúa! Ana y Caro +25", "Pase de salida: +25 para Ana y Caro",
+                 "Paso corrido: +25 para Ben y Dan"):  # fmt: skip
+        expect(result).to_contain_text(said)
+    # Ana & Caro: Ben's 9 and Dan's 8, the capicúa and the pase; Ben & Dan: two pasos.
+    expect(page.locator(".strip li .total")).to_have_text(["67", "50"])
+    no_english(page)
+    shot("dom-22-libreta-dominicana-resultado")
     assert problems == []
