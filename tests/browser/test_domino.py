@@ -17,6 +17,7 @@ from scoring import services
 from scoring.drawing import end_marks
 from scoring.models import Match
 
+from .axe import Audit
 from .test_draw_round import pick, play
 from .test_scoring_games import ready, watch_console
 from .test_spanish import fits, no_english, spanish_phone
@@ -187,6 +188,9 @@ def test_a_dominican_score_pad_asks_for_the_pase_and_the_pasos_corridos_at_phone
     form.get_by_text("Salió con un doble", exact=True).click()
     form.locator('input[name="made-paso-1"]').fill("2")
     fits(page)
+    audit = Audit()
+    audit.check(page, "Dominó score pad: the hand's bonuses ticked")
+    audit.assert_clean()
     shot("dom-21-libreta-dominicana")
     form.get_by_role("button", name="Anotar la ronda 1").click()
     result = page.locator(".result")
