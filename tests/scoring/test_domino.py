@@ -198,3 +198,19 @@ def test_the_next_seat_leads_in_the_international_style(scorekeeper):
     html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
     assert _leaders(html) == [("3", "checked")]  # Caro led the 6-6: Dan leads next
     assert "Dan leads: the seat after the last hand&#x27;s leader." in html
+
+
+def test_a_pad_hand_fixed_opens_with_its_bonuses_ticked(scorekeeper):
+    match = _pad_match(scorekeeper)
+    tally = {"type": "tally", "out-1": "1", "pips-0": "10", "pips-2": "5", "pips-3": "8",
+             "made-capicua": "1", "made-pase": "0", "made-pase-double": "1",
+             "made-paso-2": "2"}  # fmt: skip
+    assert tap(scorekeeper, match, tally).status_code == 200
+    scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/0/")
+    html = scorekeeper.get(f"/matches/{match.pk}/rounds/1/fix/0/replace/").content.decode()
+    form = html[html.index('class="pad-made') :].split("</form>")[0]
+    assert 'name="made-capicua" value="1" checked' in form
+    assert 'name="made-pase" value="0" checked' in form
+    assert 'name="made-pase-double" value="1" checked' in form
+    assert re.search(r'name="made-paso-2"[^>]* value="2"', form)
+    assert 'name="made-locked" value="" checked' in form
