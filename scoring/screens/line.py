@@ -423,6 +423,10 @@ def _round_won(state: line.RoundState, names: tuple[str, ...], result: line.Roun
     if not state.options.get("partnerships"):
         return gettext("{who} wins").format(who=names[result.winner])
     team = state.team(result.winner)
+    if state.parejas is not None:  # Dominó's tables say hand (docs/translating.md: mano)
+        return gettext("{team} win the hand: {points}").format(
+            team=say(state.team_name(result.winner)), points=sum(result.points[s] for s in team)
+        )
     return gettext("{team} win the round: {points}").format(
         team=say(state.team_name(result.winner)), points=sum(result.points[s] for s in team)
     )

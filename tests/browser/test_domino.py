@@ -107,7 +107,7 @@ def test_a_dominican_hand_with_a_pase_de_salida_pasos_corridos_and_a_capicua(
             pick(page, tile, f"fieldset.tally-seat:nth-of-type({int(seat) + 1})")
     page.get_by_role("button", name="Anotar la ronda").click()
     result = page.locator(".result")
-    expect(result).to_contain_text("Ben y Dan ganan la ronda")
+    expect(result).to_contain_text("Ben y Dan ganan la mano: 64")
     for said in ("Pase de salida: +25 para Ana y Caro", "Paso corrido: +25 para Ana y Caro",
                  "Paso corrido: +25 para Ben y Dan", "¡Capicúa! Ben y Dan +25",
                  "En la mano siguiente sale Ben."):  # fmt: skip

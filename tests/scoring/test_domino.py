@@ -167,6 +167,7 @@ def test_the_winner_of_a_dominican_hand_leads_the_next_and_the_result_names_ever
     assert "Ben leads: the winner of the last hand leads" in html
     assert 'href="/rules/domino-dominican/#parejas.lead"' in html
     result = html[html.index('class="result') :].split("</section>")[0]
+    assert "Ben &amp; Dan win the hand: 64" in result  # 14 pips, a paso corrido, the capicúa
     # Every bonus of the hand, not only the tally's: the pase after Caro's 6-6, two pasos
     # corridos (Ana, then Ben) and Ben's capicúa, each with its rule.
     assert "Pase de salida: +25 for Ana &amp; Caro" in result
