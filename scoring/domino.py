@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from referee import PRESETS
+from referee.said import Said
 from scoring.rulebook_text import GAMES, OPTIONS
 from scoring.rules_pages import _blocks, _option_row, _t, choice_name
 
@@ -115,11 +116,23 @@ def result_words(
             )
     return {
         "domino": True,
+        "settled": _pairs_apart(state.result.bonus) if state.result is not None else "",
         "bonuses": [
             bonus_words(b, names) for b in (hand.last_bonus if bonuses is None else bonuses)
         ],
         "leads": leads,
     }
+
+
+def _pairs_apart(settled: Any) -> Any:
+    """How a tranque was settled, with the two pairs' counts set apart by a comma: a pair is
+    itself "Ana y Caro", so "Ana y Caro 12 y Ben y Dan 19" would not say which count is
+    whose ("Tranque: Ana y Caro 12, Ben y Dan 19: ganan Ana y Caro")."""
+    counts = getattr(settled, "params", {}).get("counts")
+    if not isinstance(counts, Said) or counts.template != "{first} and {last}":
+        return settled
+    apart = Said("{first}, {then}", first=counts.params["first"], then=counts.params["last"])
+    return Said(settled.template, **{**settled.params, "counts": apart})
 
 
 def new_match_styles() -> dict[str, Any]:

@@ -215,3 +215,14 @@ def test_a_pad_hand_fixed_opens_with_its_bonuses_ticked(scorekeeper):
     assert 'name="made-pase-double" value="1" checked' in form
     assert re.search(r'name="made-paso-2"[^>]* value="2"', form)
     assert 'name="made-locked" value="" checked' in form
+
+
+def test_a_tranque_by_the_pairs_counts_says_whose_count_is_whose(scorekeeper):
+    match = _pad_match(scorekeeper)
+    tally = {"type": "tally", "pips-0": "6", "pips-1": "9", "pips-2": "6", "pips-3": "10"}
+    assert tap(scorekeeper, match, tally).status_code == 200
+    html = scorekeeper.get(f"/matches/{match.pk}/").content.decode()
+    assert "Tranque: Ana &amp; Caro 12, Ben &amp; Dan 19: Ana &amp; Caro win" in html
+    spanish = scorekeeper.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Tranque: Ana y Caro 12, Ben y Dan 19: ganan Ana y Caro" in spanish
+    assert "Ana y Caro ganan la mano: 19" in spanish
