@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from referee import PRESETS, IllegalAction
 from referee.games.line.scoring.parejas import RECORDS, records, time_refused
+from referee.said import Said
 from scoring.rulebook_text import GAMES, OPTIONS
 from scoring.rules_pages import _blocks, _option_row, _t, choice_name
 from scoring.speech import say
@@ -39,6 +40,10 @@ _NAMED = {
     "tranque": gettext_lazy("Tranque bonus:"),
     "hand": gettext_lazy("Hand bonus:"),
 }
+
+#: The bonuses the table cries out ("¡Capicúa! Ana y Caro +25"); the others are said as a
+#: label with whom they go to ("Pase de salida: +50 para Ben y Dan").
+_CRIED = frozenset({"capicua", "chuchazo"})
 
 #: parejas.records, as the score sheet heads its columns.
 RECORD_NAMES = {
@@ -66,16 +71,42 @@ def bonus_words(bonus: Any, names: tuple[str, ...] | list[str]) -> dict[str, str
         text = gettext("{bonus} taken back from {team}, {points}").format(
             bonus=_NAMED[bonus.kind], team=team, points=bonus.points
         )
-    else:
+    elif bonus.kind in _CRIED:
         text = gettext("{bonus} {team} +{points}").format(
+            bonus=_NAMED[bonus.kind], team=team, points=bonus.points
+        )
+    else:  # a bonus said as a label, as the table says it: "Pase de salida: +50 for ..."
+        text = gettext("{bonus} +{points} for {team}").format(
             bonus=_NAMED[bonus.kind], team=team, points=bonus.points
         )
     return {"text": text, "rule": bonus.rule}
 
 
-def result_words(state: Any, names: tuple[str, ...] | list[str]) -> dict[str, Any]:
-    """What a Dominó hand's result adds (empty for other games): the bonuses its last action
-    and its tally scored, and who leads the next hand as the style says."""
+def hand_bonuses(entry_bonuses: Any) -> list[Any]:
+    """Every bonus a hand scored, from its log's entries in order: a bonus undone or taken
+    back by the audit (the same bonus, negative) is not listed (the audit's finding says
+    so); a paso corrido made twice is listed twice."""
+    kept: list[Any] = []
+    for scored in entry_bonuses:
+        for bonus in scored:
+            if bonus.points >= 0:
+                kept.append(bonus)
+                continue
+            same = [
+                i for i, b in enumerate(kept)
+                if (b.kind, b.team, b.points) == (bonus.kind, bonus.team, -bonus.points)
+            ]  # fmt: skip
+            if same:
+                del kept[same[-1]]
+    return kept
+
+
+def result_words(
+    state: Any, names: tuple[str, ...] | list[str], bonuses: Any = None
+) -> dict[str, Any]:
+    """What a Dominó hand's result adds (empty for other games): the bonuses the hand scored
+    (``bonuses``, from its log; else those of its last action), and who leads the next hand
+    as the style says."""
     if getattr(state, "parejas", None) is None:
         return {}
     hand = state.parejas
@@ -91,7 +122,10 @@ def result_words(state: Any, names: tuple[str, ...] | list[str]) -> dict[str, An
             )
     return {
         "domino": True,
-        "bonuses": [bonus_words(b, names) for b in hand.last_bonus],
+        "settled": _pairs_apart(state.result.bonus) if state.result is not None else "",
+        "bonuses": [
+            bonus_words(b, names) for b in (hand.last_bonus if bonuses is None else bonuses)
+        ],
         "leads": leads,
     }
 
@@ -127,6 +161,17 @@ def records_table(by_seat: Sequence[dict[str, int]]) -> list[dict[str, Any]]:
         {"key": key, "name": RECORD_NAMES[key], "counts": [seat[key] for seat in by_seat]}
         for key in RECORDS
     ]
+
+
+def _pairs_apart(settled: Any) -> Any:
+    """How a tranque was settled, with the two pairs' counts set apart by a comma: a pair is
+    itself "Ana y Caro", so "Ana y Caro 12 y Ben y Dan 19" would not say which count is
+    whose ("Tranque: Ana y Caro 12, Ben y Dan 19: ganan Ana y Caro")."""
+    counts = getattr(settled, "params", {}).get("counts")
+    if not isinstance(counts, Said) or counts.template != "{first} and {last}":
+        return settled
+    apart = Said("{first}, {then}", first=counts.params["first"], then=counts.params["last"])
+    return Said(settled.template, **{**settled.params, "counts": apart})
 
 
 def new_match_styles() -> dict[str, Any]:
@@ -208,6 +253,112 @@ def clock(table: Any, now: datetime | None = None) -> dict[str, Any]:
             "can_call": not called and not over,
         }
     }
+
+
+def may_lead(state: Any) -> list[int]:
+    """The seats that may lead this hand (``parejas.lead``): the one the style names, the pair
+    that won the last hand (``winning-team``), or anyone."""
+    if state.leader is not None:
+        return [state.leader]
+    return list(state.parejas.pair) or list(range(state.seats))
+
+
+def lead_note(state: Any, names: tuple[str, ...] | list[str]) -> str:
+    """Who leads this hand and why, as the style says (``parejas.lead``); "" for other games
+    and once the hand has begun."""
+    if getattr(state, "parejas", None) is None or state.layout.placed or state.result is not None:
+        return ""
+    hand, options = state.parejas, state.options
+    if hand.first and state.leader is None:
+        first = options["first_lead"]
+        if first == "any":
+            return gettext("The table chooses who leads the first hand, by lot or agreement.")
+        if first == "double-six" and state.top == 6:
+            return gettext("The seat holding the 6-6 leads it.")
+        return gettext("The seat holding the highest double leads it.")
+    if state.leader is not None:
+        if options["next_lead"] == "winner":
+            return gettext(
+                "{who} leads: the winner of the last hand leads (after a hand nobody won, the "
+                "seat after its leader)."
+            ).format(who=names[state.leader])
+        return gettext("{who} leads: the seat after the last hand's leader.").format(
+            who=names[state.leader]
+        )
+    if hand.pair:
+        first, then = hand.pair
+        return gettext("{first} or {then} leads: the pair that won the last hand leads.").format(
+            first=names[first], then=names[then]
+        )
+    return gettext("The table chooses who leads this hand.")
+
+
+# -- the score pad (pad.record) --------------------------------------------------------------
+
+#: The bonuses a score-pad hand may say it made (``Tally.made``), each with the option that
+#: prices it: a style that prices one at 0 is not asked about it.
+PAD_BONUSES = (
+    ("capicua", "capicua_bonus"),
+    ("chuchazo", "chuchazo_bonus"),
+    ("pase", "pase_salida_other"),
+    ("paso-corrido", "paso_corrido_bonus"),
+)
+
+
+def pad_made(state: Any, names: tuple[str, ...] | list[str], refused: Any) -> dict[str, Any]:
+    """``pad.record`` for Dominó: what a score-pad hand's form asks besides each hand's pips
+    (who played out says a domino and its pair; nobody out, a tranque): the bonuses the style
+    prices, who made them, and who locked a tranque. The referee adds the tranque and hand
+    bonuses itself. A refused form comes back as it was ticked."""
+    if getattr(state, "parejas", None) is None or not state.pad:
+        return {}
+    options = state.options
+
+    def got(name: str) -> str:
+        return refused.get(name, "") if refused is not None else ""
+
+    priced = {
+        kind: options[key] or (kind == "pase" and options["pase_salida_double"])
+        for kind, key in PAD_BONUSES
+    }
+    seats = list(enumerate(names))
+    paso = [{"seat": seat, "name": name, "value": got(f"made-paso-{seat}")} for seat, name in seats]
+    automatic = []
+    if options["tranque_bonus"]:
+        text = gettext("a tranque's winners +{points}").format(points=options["tranque_bonus"])
+        automatic.append({"text": text, "rule": "parejas.tranque-bonus"})
+    if options["hand_bonus"]:
+        text = gettext("the hand bonus ({points})").format(
+            points=", ".join(str(p) for p in options["hand_bonus"])
+        )
+        automatic.append({"text": text, "rule": "parejas.hand-bonus"})
+    return {
+        "pad_domino": {
+            "capicua": {"on": bool(priced["capicua"]), "ticked": got("made-capicua") == "1",
+                        "points": options["capicua_bonus"]},
+            "chuchazo": {"on": bool(priced["chuchazo"]), "ticked": got("made-chuchazo") == "1",
+                         "points": options["chuchazo_bonus"]},
+            "pase": {
+                "on": bool(priced["pase"]),
+                "seats": [{"seat": s, "name": n, "ticked": got("made-pase") == str(s)}
+                          for s, n in seats],
+                "none": got("made-pase") == "",
+                # Asked only where a double lead changes the price (parejas.pase).
+                "double": options["pase_salida_double"] != options["pase_salida_other"],
+                "double_ticked": got("made-pase-double") == "1",
+                "points": options["pase_salida_other"],
+                "points_double": options["pase_salida_double"],
+            },
+            "paso": {"on": bool(priced["paso-corrido"]), "seats": paso,
+                     "points": options["paso_corrido_bonus"]},
+            "locked": {
+                "seats": [{"seat": s, "name": n, "ticked": got("made-locked") == str(s)}
+                          for s, n in seats],
+                "none": got("made-locked") == "",
+            },
+            "automatic": automatic,
+        }
+    }  # fmt: skip
 
 
 # -- the rules page ------------------------------------------------------------------------

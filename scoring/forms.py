@@ -261,12 +261,46 @@ def _tally(post: QueryDict, seats: int, names: Sequence[str] = ()) -> dict[str, 
                 "{who}'s hand is both tapped and typed: keep its tiles or its pips, not both."
             ).format(who=names[seat] if seat < len(names) else seat + 1)
         )
+    made = _made(post, seats, out)
     if typed and not tapped:
-        return {"type": "tally", "pips": {**typed, **dict.fromkeys(out, "0")}}
-    data: dict[str, Any] = {"type": "tally", "hands": {**tapped, **{s: [] for s in out}}}
-    if typed:
-        data["pips"] = typed
+        data: dict[str, Any] = {"type": "tally", "pips": {**typed, **dict.fromkeys(out, "0")}}
+    else:
+        data = {"type": "tally", "hands": {**tapped, **{s: [] for s in out}}}
+        if typed:
+            data["pips"] = typed
+    if made:
+        data["made"] = made
     return data
+
+
+def _made(post: QueryDict, seats: int, out: list[str]) -> list[dict[str, Any]]:
+    """A Dominó score pad's ``made`` (``pad.record``, ``parejas.*``): the bonuses ticked and
+    who locked a tranque. A capicúa or chuchazo is made by the seat that played out (the
+    locker, or the first seat, when none did: the referee then says why it cannot stand)."""
+    locked = post.get("made-locked", "")
+    made: list[dict[str, Any]] = []
+    if locked:
+        made.append({"what": "locked", "seat": locked})
+    by = out[0] if out else locked or "0"
+    for what in ("capicua", "chuchazo"):
+        if post.get(f"made-{what}") == "1":
+            made.append({"what": what, "seat": by})
+    pase = post.get("made-pase", "")
+    if pase:
+        double = post.get("made-pase-double") == "1"
+        made.append({"what": "pase-double" if double else "pase", "seat": pase})
+    for seat in range(seats):
+        times = post.get(f"made-paso-{seat}", "").strip()
+        if not times:
+            continue
+        if not times.isascii() or not times.isdecimal() or int(times) > 20:
+            raise InvalidAction(
+                gettext("Pasos corridos are counted in whole times, 0 to 20: not {times}.").format(
+                    times=times
+                )
+            )
+        made += [{"what": "paso-corrido", "seat": seat}] * int(times)
+    return made
 
 
 def tally_form(tally: Tally, pad: bool) -> QueryDict:
@@ -281,6 +315,20 @@ def tally_form(tally: Tally, pad: bool) -> QueryDict:
             form[f"pips-{seat}"] = str(held)
         else:
             form.setlist(f"hand-{seat}", [str(tile) for tile in held])
+    pasos: dict[int, int] = {}
+    for what, seat in tally.made:  # a Dominó score pad's bonuses, as they were ticked
+        if what == "locked":
+            form["made-locked"] = str(seat)
+        elif what in ("capicua", "chuchazo"):
+            form[f"made-{what}"] = "1"
+        elif what in ("pase", "pase-double"):
+            form["made-pase"] = str(seat)
+            if what == "pase-double":
+                form["made-pase-double"] = "1"
+        else:
+            pasos[seat] = pasos.get(seat, 0) + 1
+    for seat, times in pasos.items():
+        form[f"made-paso-{seat}"] = str(times)
     return form
 
 

@@ -828,9 +828,17 @@ def recorded_words(table: Table, entries: int = 1) -> str:
     )
     seat = getattr(last, "seat", None)
     hands = getattr(played.state, "hands", None)
+    # Dominó (parejas.*): a bonus the tap earned is said back with it ("¡Capicúa! ...").
+    cried = " ".join(
+        domino.bonus_words(bonus, table.names)["text"]
+        for scored in getattr(played, "entry_bonuses", ())[-entries:]
+        for bonus in scored
+    )
     if isinstance(last, Draw) and hands is not None and seat is not None:
-        return gettext("Recorded: {what}: {n} in hand.").format(what=what, n=hands[seat])
-    return gettext("Recorded: {what}.").format(what=what)
+        said = gettext("Recorded: {what}: {n} in hand.").format(what=what, n=hands[seat])
+    else:
+        said = gettext("Recorded: {what}.").format(what=what)
+    return f"{said} {cried}" if cried else said
 
 
 def _what_happened(match: Match, version: int) -> str:

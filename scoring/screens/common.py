@@ -280,18 +280,19 @@ def log(table: Table) -> list[dict[str, Any]]:
     if table.played is None or (table.between_rounds and not table.over):
         return []
     played, state = table.played, table.played.state
+    # Dominó (parejas.*): each bonus named on the entry that earned it, with its rule.
+    bonuses = getattr(played, "entry_bonuses", ()) or [()] * len(played.entries)
     lines = describe_log(
         played.entries,
         table.names,
-        [r.points for r in table.rows],
+        # An entry whose points are all bonuses says them once, by the bonus's name.
+        [_beside(r.points, scored) for r, scored in zip(table.rows, bonuses, strict=True)],
         played.entry_worths,
         last_play_open=state.pending is not None and state.result is None,
         family=facts(table.match.game).family,
         corrected=played.corrected(),
     )
     number = table.last_row.number if table.last_row is not None else table.number
-    # Dominó (parejas.*): each bonus named on the entry that earned it, with its rule.
-    bonuses = getattr(played, "entry_bonuses", ()) or [()] * len(played.entries)
     return [
         {
             "text": text + moved_words(row.moved, table.names),
@@ -305,6 +306,14 @@ def log(table: Table) -> list[dict[str, Any]]:
             zip(lines, played.entries, table.rows, strict=True)
         )
     ]
+
+
+def _beside(points: Any, bonuses: Any) -> Any:
+    """An entry's points as the log says them beside its bonuses: none when the bonuses
+    are all it scored (``¡Capicúa! Ben y Dan +25`` says the 25 already)."""
+    if bonuses and points and sum(points) == sum(b.points for b in bonuses):
+        return [0] * len(points)
+    return points
 
 
 def moved_words(moved: list, names: tuple[str, ...] | list[str]) -> str:

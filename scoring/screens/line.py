@@ -91,8 +91,11 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         if state.leader is not None
         else [state.turn]
         if state.dominards and state.turn is not None  # the roll named the leader
+        else domino.may_lead(state)
+        if state.parejas is not None
         else range(len(table.names)),
         "lead_default": _lead_default(table),
+        "lead_note": domino.lead_note(state, table.names),
         "shared_win": domino.draw_words(state) or _shared_win(state, table.names),
         "seat": seat,
         "turn_name": table.names[turn] if turn is not None else "",
@@ -106,11 +109,12 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         "scoreboard": _scoreboard(table),
         **log_tail(log(table)),
         "tally": _tally(state, unseen, refused) if state.is_over and state.result is None else None,
-        **pad_context(
-            table, refused, gettext("the winner scores the pips left in the other hands")
-        ),
+        **pad_context(table, refused, _pad_counts(state)),
+        **domino.pad_made(state, table.names, refused),
         **_own_dice(refused),
-        "last_result": result_table(table.played.state, table.names)
+        "last_result": result_table(
+            table.played.state, table.names, domino.hand_bonuses(table.played.entry_bonuses)
+        )
         if table.played and table.played.finished
         else None,
         "last_number": table.last_row.number if table.last_row else 0,
@@ -128,6 +132,21 @@ def table_context(table: Table, asked: Asked) -> dict[str, Any]:
         **dice_panel(state, table.names),
         **domino.clock(table),
     }
+
+
+def _pad_counts(state: line.RoundState) -> str:
+    """How a score-pad round is counted, said above its form (``pad.record``)."""
+    if state.parejas is None:
+        return gettext("the winner scores the pips left in the other hands")
+    if state.options["count_all_hands"]:
+        return gettext(
+            "a domino scores the pips left in the three other hands, a tranque is settled as "
+            "this match's house rules say"
+        )
+    return gettext(
+        "a domino scores the pips left in the opponents' hands, a tranque is settled as this "
+        "match's house rules say"
+    )
 
 
 def _shared_win(state: line.RoundState, names: tuple[str, ...]) -> str:
@@ -203,6 +222,9 @@ def _lead_default(table: Table) -> int:
     state = table.state
     if state.leader is not None:
         return state.leader
+    if state.parejas is not None:  # Dominó: the style's rule (parejas.lead), else the first seat
+        proposed = domino.proposed_leader(state)
+        return 0 if proposed is None else proposed
     if table.between_rounds and table.played is not None:
         actions = table.played.actions
         led = next(
@@ -402,12 +424,19 @@ def _round_won(state: line.RoundState, names: tuple[str, ...], result: line.Roun
     if not state.options.get("partnerships"):
         return gettext("{who} wins").format(who=names[result.winner])
     team = state.team(result.winner)
+    if state.parejas is not None:  # Dominó's tables say hand (docs/translating.md: mano)
+        return gettext("{team} win the hand: {points}").format(
+            team=say(state.team_name(result.winner)), points=sum(result.points[s] for s in team)
+        )
     return gettext("{team} win the round: {points}").format(
         team=say(state.team_name(result.winner)), points=sum(result.points[s] for s in team)
     )
 
 
-def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, Any] | None:
+def result_table(
+    state: line.RoundState, names: tuple[str, ...], bonuses: Any = None
+) -> dict[str, Any] | None:
+    """A finished round's result; a Dominó hand's with every bonus it scored (``bonuses``)."""
     result = state.result
     if result is None:
         return None
@@ -428,7 +457,7 @@ def result_table(state: line.RoundState, names: tuple[str, ...]) -> dict[str, An
         "has_pips": bool(result.pips),  # Dominards' rounds end without a tally
         "findings": result.findings,
         "bonus": result.bonus,
-        **domino.result_words(state, names),
+        **domino.result_words(state, names, bonuses),
         "hits": _hits_words(state, names) if state.last_hits is not None else "",
     }
 
