@@ -14,7 +14,8 @@ them. Each page's queries are counted once more outside the timing.
 
 The database is made for the run and dropped after it: ``<PG_URL's database>_event_bench``
 (PG_URL defaults to postgres://postgres@127.0.0.1:5432/boneyard); no PostgreSQL, no figures
-(said). EVENT_PLAYERS shrinks the event for a trial run. No timing is asserted anywhere;
+(said). EVENT_PLAYERS shrinks the event for a trial run; EVENT_KEEP=1 keeps the database
+afterwards (to profile a page against it). No timing is asserted anywhere;
 the budgets (issue 32: seat a round <= 1 s, the standings page <= 50 ms at round 10, the
 board <= 100 ms, the standings in <= 10 queries) are compared and printed. Adds
 "event_pages" to bench/results.json. Run alone: ``python bench/event_pages.py``.
@@ -73,6 +74,7 @@ def figures() -> dict:  # noqa: PLR0915 -- one event, told in order
 
     from scoring import services
     from scoring.events import services as events
+    from scoring.events import views as event_views
     from scoring.events.models import Event, EventTable
     from scoring.models import Match
 
@@ -147,18 +149,25 @@ def figures() -> dict:  # noqa: PLR0915 -- one event, told in order
     def pages(when: str) -> None:
         night = events.read(Event.objects.get(pk=event.pk))
         version = night.version
+        # A poll that finds the event changed is what a live stream pushes to every screen;
+        # "cold" renders it afresh (the first screen to ask after a change), "kept" is what
+        # the other watchers of that version get (scoring.events.views.WATCHED).
         views = {
-            "board": (organizer, board, {}),
-            "board_fragment": (organizer, board, HX),
-            "players_page": (player, board, {}),
-            "tv": (player, tv, {}),
-            "poll_changed": (player, f"{board}poll/?version=0", HX),
-            "tv_poll_changed": (player, f"{board}poll/?version=0&screen=tv", HX),
-            "poll_unchanged": (player, f"{board}poll/?version={version}", HX),
+            "board": (organizer, board, {}, False),
+            "board_fragment": (organizer, board, HX, False),
+            "players_page": (player, board, {}, False),
+            "tv": (player, tv, {}, False),
+            "poll_changed": (player, f"{board}poll/?version=0", HX, True),
+            "poll_changed_kept": (player, f"{board}poll/?version=0", HX, False),
+            "tv_poll_changed": (player, f"{board}poll/?version=0&screen=tv", HX, True),
+            "tv_poll_changed_kept": (player, f"{board}poll/?version=0&screen=tv", HX, False),
+            "poll_unchanged": (player, f"{board}poll/?version={version}", HX, False),
         }
-        for name, (client, url, headers) in views.items():
+        for name, (client, url, headers, cold) in views.items():
 
-            def get(client: Client = client, url: str = url, headers: dict = headers):
+            def get(client: Client = client, url: str = url, headers: dict = headers, cold=cold):
+                if cold:
+                    getattr(event_views, "WATCHED", {}).clear()
                 response = client.get(url, **headers)
                 assert response.status_code in (200, 204), (url, response.status_code)
                 return response
@@ -193,7 +202,8 @@ def report(out: dict) -> None:
           f"slowest seat {out['seat_slowest_ms']:.1f} ms")  # fmt: skip
     for when in ("in_play", "closed"):
         for name in ("board", "board_fragment", "players_page", "tv", "poll_changed",
-                     "tv_poll_changed", "poll_unchanged", "standings"):  # fmt: skip
+                     "poll_changed_kept", "tv_poll_changed", "tv_poll_changed_kept",
+                     "poll_unchanged", "standings"):  # fmt: skip
             size = out.get(f"{name}_{when}_bytes_gz")
             print(f"  {when:8} {name:16} {out[f'{name}_{when}_ms']:8.1f} ms "
                   f"{out[f'{name}_{when}_queries']:3} queries"
@@ -231,8 +241,9 @@ def main() -> None:
         from django.db import connections
 
         connections.close_all()
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if os.environ.get("EVENT_KEEP") != "1":
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     checks = {
         "seat_ms": out["seat_ms"],
         "players_page_ms": max(out["players_page_in_play_ms"], out["players_page_closed_ms"]),

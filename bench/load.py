@@ -350,7 +350,11 @@ async def tv_page(phone: Phone, made: dict, seen: list, report: dict, deadline: 
     if status != 200:
         report["errors"].append(f"TV page {status}")
         return
-    version = int(re.search(r'data-version="(\d+)"', page)[1])
+    shown = re.search(r'data-version="(\d+)"', page)
+    if shown is None:
+        report["errors"].append("TV page without its version")
+        return
+    version = int(shown[1])
     report["start_versions"].append(version)
     path = f"/events/{pk}/live/?version={version}&screen=tv"
     await follow(phone, pk, seen, report["errors"], deadline + 5, path)

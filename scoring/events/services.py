@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -233,6 +233,16 @@ def read(event: Event) -> Night:
         for view in views:
             view.hand = hands.get(view.match_id, 0)
     return Night(event, entrants, list(rounds.values()))
+
+
+def version_of(event_id: int) -> int:
+    """What :attr:`Night.version` says, in one query and without reading the event: an
+    unchanged poll of a 200-table event at round 10 read 2,000 tables to answer 204."""
+    row = Event.objects.filter(pk=event_id).values("version").first()
+    if row is None:
+        return -1
+    tables = EventTable.objects.filter(round__event_id=event_id, match__isnull=False)
+    return row["version"] + (tables.aggregate(n=Sum("match__version"))["n"] or 0)
 
 
 def _sides(totals: list[int]) -> tuple[int, int]:
