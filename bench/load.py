@@ -44,6 +44,7 @@ from tests.servers import Server, database, manage  # noqa: E402
 
 TABLES, PHONES, POLL_S, PLAY_S = 50, 4, 2.0, 10.0
 EVENT_TABLES, TVS = 100, 50
+GRACE_S = 20.0  # the event case's streams are held this long after the last tap: late, not lost
 SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
 CASES = os.environ.get("LOAD_CASES", "room,live,event").split(",")
 RESULTS = ROOT / "bench" / "results.json"
@@ -216,15 +217,15 @@ async def follow(
 
 async def live_table(
     phones: list[Phone], pk: int, timings: dict, report: dict, deadline: float,
-    turns: bool = False,
+    turns: bool = False, grace: float = 3.0,
 ):  # fmt: skip
     """One table: every phone follows; the keeper taps every 10 s (with ``turns``, each tap
-    by the next phone); then, what each saw."""
+    by the next phone); then, what each saw once ``grace`` seconds have passed."""
     acked: dict[int, float] = {}
     seen: list[list] = [[] for _ in phones]
     errors: list[str] = []
     followers = [
-        asyncio.create_task(follow(p, pk, seen[i], errors, deadline + 3))
+        asyncio.create_task(follow(p, pk, seen[i], errors, deadline + grace))
         for i, p in enumerate(phones)
     ]
     await asyncio.sleep(random.uniform(1, PLAY_S))
@@ -357,7 +358,7 @@ async def tv_page(phone: Phone, made: dict, seen: list, report: dict, deadline: 
     version = int(shown[1])
     report["start_versions"].append(version)
     path = f"/events/{pk}/live/?version={version}&screen=tv"
-    await follow(phone, pk, seen, report["errors"], deadline + 5, path)
+    await follow(phone, pk, seen, report["errors"], deadline + GRACE_S, path)
 
 
 async def event_room(ports: list[int], made: dict) -> tuple[dict, dict, float]:
@@ -383,7 +384,7 @@ async def event_room(ports: list[int], made: dict) -> tuple[dict, dict, float]:
     ]
     await asyncio.gather(
         *(
-            live_table(phones, pk, timings, report, deadline, turns=True)
+            live_table(phones, pk, timings, report, deadline, turns=True, grace=GRACE_S)
             for phones, (pk, _) in zip(seated, made["tables"], strict=True)
         )
     )
