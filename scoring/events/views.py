@@ -202,8 +202,10 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
         response = HttpResponse(status=204)  # what it shows still follows the same tables
         response["X-Table-Version"] = str(version)
         return response
-    # The clock's minutes are drawn in the render, so a kept one lasts its minute at most.
-    key = (event.pk, version, tv, request.LANGUAGE_CODE, int(time.time() // 60))
+    # The clock's minutes are drawn in the render, so a kept one lasts its minute at most; the
+    # event's own token tells it from another event given the same pk (a database restored).
+    minute = int(time.time() // 60)
+    key = (event.pk, event.watch_token, version, tv, request.LANGUAGE_CODE, minute)
     if role != Match.KEEP or tv:
         with _watched_lock:
             kept = WATCHED.get(key)
