@@ -12,13 +12,13 @@ players' page, the TV page and their polls are timed while it is played; then th
 finishes, the round is closed, and the same pages are timed again with 2,000 results behind
 them. Each page's queries are counted once more outside the timing.
 
-The database is made for the run and dropped after it: ``<PG_URL's database>_event_bench``
-(PG_URL defaults to postgres://postgres@127.0.0.1:5432/boneyard); no PostgreSQL, no figures
-(said). EVENT_PLAYERS shrinks the event for a trial run; EVENT_KEEP=1 keeps the database
-afterwards (to profile a page against it). No timing is asserted anywhere;
-the budgets (issue 32: seat a round <= 1 s, the standings page <= 50 ms at round 10, the
-board <= 100 ms, the standings in <= 10 queries) are compared and printed. Adds
-"event_pages" to bench/results.json. Run alone: ``python bench/event_pages.py``.
+The database is made for the run and dropped after it: ``<PG_URL's database>_event_bench_`` and
+a random tail (PG_URL defaults to postgres://postgres@127.0.0.1:5432/boneyard); no PostgreSQL,
+no figures (said). EVENT_PLAYERS shrinks the event for a trial run; EVENT_KEEP=1 keeps the
+database afterwards (to profile a page against it). No timing is asserted anywhere; the budgets
+(issue 32: seat a round <= 1 s, the standings page <= 50 ms at round 10, the board <= 100 ms,
+the standings in <= 10 queries) are compared and printed. Adds "event_pages" to
+bench/results.json. Run alone: ``python bench/event_pages.py``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import json
 import os
 import random
 import re
+import secrets
 import statistics
 import sys
 import time
@@ -52,7 +53,8 @@ BUDGETS = {
 def bench_database() -> tuple[str, str]:
     """The admin URL and the URL of a database made for this run."""
     parts = urllib.parse.urlsplit(PG_URL)
-    name = f"{parts.path.lstrip('/') or 'boneyard'}_event_bench"
+    # Its own name each run: two runs on one server never drop each other's database.
+    name = f"{parts.path.lstrip('/') or 'boneyard'}_event_bench_{secrets.token_hex(3)}"
     return parts._replace(path="/postgres").geturl(), parts._replace(path=f"/{name}").geturl()
 
 
@@ -224,7 +226,6 @@ def main() -> None:
         return
     name = urllib.parse.urlsplit(url).path.lstrip("/")
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
     os.environ.update(
         DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=url,
@@ -244,6 +245,8 @@ def main() -> None:
         if os.environ.get("EVENT_KEEP") != "1":
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        else:
+            print(f"kept: {url}")
     checks = {
         "seat_ms": out["seat_ms"],
         "players_page_ms": max(out["players_page_in_play_ms"], out["players_page_closed_ms"]),

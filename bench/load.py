@@ -13,10 +13,10 @@ recorded at its table; the push delay is from the keeper's answer to each phone'
 "load_live". Traffic goes to 127.0.0.1 only, and stops by itself.
 
 The club night (issue 32): an event of 400 players (100 tables, rotating) started on the same
-two servers and one PostgreSQL database (``<PG_URL's database>_load_event``, made and dropped
-by the run), each table's 4 phones holding its stream (two on each server) and taking turns to
-record (each tap by the next phone), while 50 TV pages (25 on each server) hold the event's
-stream. Every phone must see every version of its table; each TV page must end on the
+two servers and one PostgreSQL database (``<PG_URL's database>_load_event_<random>``, made and
+dropped by the run), each table's 4 phones holding its stream (two on each server) and taking
+turns to record (each tap by the next phone), while 50 TV pages (25 on each server) hold the
+event's stream. Every phone must see every version of its table; each TV page must end on the
 event's last version; the TV's delay is from a tap's answer to the first TV update that shows
 it. Under "load_event". LOAD_CASES (default ``room,live,event``) picks the cases to run.
 """
@@ -28,6 +28,7 @@ import json
 import os
 import random
 import re
+import secrets
 import statistics
 import subprocess
 import sys
@@ -400,10 +401,10 @@ def event_database(base: str) -> Iterator[str]:
     import psycopg
 
     parts = urllib.parse.urlsplit(base)
-    name = f"{parts.path.lstrip('/') or 'boneyard'}_load_event"
+    # Its own name each run: two runs on one server never drop each other's database.
+    name = f"{parts.path.lstrip('/') or 'boneyard'}_load_event_{secrets.token_hex(3)}"
     admin = parts._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
     url = parts._replace(path=f"/{name}").geturl()
     try:
