@@ -64,12 +64,13 @@ test: $(VENV)/.installed-test ## Lint, import contracts, SQLite + PostgreSQL + b
 test-deep: $(VENV)/.installed-test ## The Hypothesis tests at 8x make test's examples, SQLite + PostgreSQL
 	scripts/test.sh --deep
 
-bench: $(VENV)/.installed-test ## Time requests against a bare view, a worker's memory under attack, the live table's push; writes bench/results.json
+bench: $(VENV)/.installed-test ## Time requests against a bare view, a worker's memory under attack, the live table's push, an 800-player event's pages on PostgreSQL; writes bench/results.json
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/memory.py
 	$(BIN)/python bench/live.py
+	$(BIN)/python bench/event_pages.py
 
-load: $(VENV)/.installed-test ## 50 tables of 4 phones polling, then holding streams on 2 servers and PostgreSQL; adds to bench/results.json
+load: $(VENV)/.installed-test ## 50 tables of 4 phones polling, then holding streams on 2 servers and PostgreSQL, then a 100-table event with 50 TV pages; adds to bench/results.json
 	$(BIN)/python bench/load.py
 
 lint: $(VENV)/.installed-test ## ruff check, ruff format --check, lint-imports

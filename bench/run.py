@@ -344,7 +344,7 @@ def main() -> None:
         for name, budget in BUDGETS.items()
     }  # fmt: skip
     old = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    for kept in ("load", "load_live", "load_wsgi", "live"):
+    for kept in ("load", "load_live", "load_wsgi", "load_event", "live", "event_pages"):
         if kept in old:
             figures[kept] = old[kept]  # make load's and bench/live.py's stay until they run
     RESULTS.write_text(json.dumps(figures, indent=2) + "\n")

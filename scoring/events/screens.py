@@ -131,7 +131,7 @@ def board_context(night: Night, organizer: bool) -> dict[str, Any]:
 
 def tv_context(night: Night) -> dict[str, Any]:
     context = board_context(night, organizer=False)
-    context["tv"] = True
+    context.update(tv=True, version=night.version)  # without it the TV's poll never got 204
     return context
 
 

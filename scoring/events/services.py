@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -233,6 +233,19 @@ def read(event: Event) -> Night:
         for view in views:
             view.hand = hands.get(view.match_id, 0)
     return Night(event, entrants, list(rounds.values()))
+
+
+def version_of(event_id: int) -> int:
+    """What :attr:`Night.version` says, in one query and without reading the event (-1: no
+    such event): an unchanged poll of a 200-table event at round 10 read 2,000 tables to
+    answer 204."""
+    row = (
+        Event.objects.filter(pk=event_id)
+        .annotate(tables=Sum("rounds__tables__match__version"))
+        .values_list("version", "tables")
+        .first()
+    )
+    return -1 if row is None else row[0] + (row[1] or 0)
 
 
 def _sides(totals: list[int]) -> tuple[int, int]:

@@ -5,6 +5,9 @@ page and the series. Thin views: check the phone's link, parse, call the service
 from __future__ import annotations
 
 import json
+import threading
+import time
+from collections import OrderedDict
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -180,20 +183,47 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     return _render(request, event, role)
 
 
+# The watchers' screens as last rendered, by (event, version, screen, language, minute): every
+# TV page and every player's phone shows the same render of a version, and an event's render
+# reads every table of every round; the organizer's holds its own forms and is never kept.
+WATCHED: OrderedDict[tuple, tuple[bytes, str]] = OrderedDict()
+WATCHED_MOST = 32
+_watched_lock = threading.Lock()
+
+
 @require_GET
 def poll(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's live part if it moved since ``version`` (the event, or any table's
     match), else 204; ``screen=tv`` for the TV page's."""
     event, role = _event(request, pk)
     tv = request.GET.get("screen") == "tv"
+    version = events.version_of(event.pk)
+    if request.GET.get("version") == str(version):
+        response = HttpResponse(status=204)  # what it shows still follows the same tables
+        response["X-Table-Version"] = str(version)
+        return response
+    # The clock's minutes are drawn in the render, so a kept one lasts its minute at most; the
+    # event's own token tells it from another event given the same pk (a database restored).
+    minute = int(time.time() // 60)
+    key = (event.pk, event.watch_token, version, tv, request.LANGUAGE_CODE, minute)
+    if role != Match.KEEP or tv:
+        with _watched_lock:
+            kept = WATCHED.get(key)
+        if kept is not None:
+            response = HttpResponse(kept[0])
+            response["X-Table-Version"], response["X-Live-Follows"] = str(version), kept[1]
+            return response
     night = events.read(event)
-    if request.GET.get("version") == str(night.version):
-        response = HttpResponse(status=204)
-    elif tv:
+    if tv:
         response = render(request, "scoring/events/tv.html#tv", tv_context(night))
     else:
         response = _render(request, event, role, night=night, fragment=True)
     _follows(response, night)
+    if (role != Match.KEEP or tv) and night.version == version:
+        with _watched_lock:
+            WATCHED[key] = (response.content, response["X-Live-Follows"])
+            while len(WATCHED) > WATCHED_MOST:
+                WATCHED.popitem(last=False)
     return response
 
 
