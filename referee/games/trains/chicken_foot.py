@@ -35,12 +35,11 @@ from referee.actions import (
     Pass,
     Play,
     Tally,
-    Undo,
 )  # fmt: skip
 from referee.corrections import ABANDONED, stopped_words
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd, Line, Owed, Placed
-from referee.games.trains.rounds import TrainRounds
+from referee.games.trains.rounds import TrainRounds, turn_candidates
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
@@ -724,18 +723,12 @@ def _settle(state: FootState) -> FootState:
 
 
 def _candidates(state: FootState) -> list[Action]:
-    found: list[Action] = [Undo()]
-    if state.is_over or state.pad or state.match_over:
-        return found
-    if not state.placed:
-        found += [Engine(seat, state.engine) for seat in range(state.seats)]
-        drawers = range(state.seats) if state.turn is None else (state.turn,)
-        return found + [Draw(seat) for seat in drawers]
-    seat = state.turn
-    assert seat is not None
-    found += [Draw(seat), Pass(seat)]
-    for tile in state.unseen():
-        found += [Play(seat, tile, on) for on in state.layout.attachments(tile)]
+    # A round the table has not stopped and that is not over is not a match that is over
+    # (match_over asks for a result), so the shared ``stopped`` test is this game's too.
+    found, seat = turn_candidates(state)
+    if seat is not None:
+        for tile in state.unseen():
+            found += [Play(seat, tile, on) for on in state.layout.attachments(tile)]
     return found
 
 

@@ -24,7 +24,7 @@ Ben plays a tile on Ben's own train, Ana's train (marker out) or the Mexican Tra
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -36,10 +36,10 @@ from referee.actions import (
     Pass,
     Tally,
     TrainPlay,
-    Undo,
 )  # fmt: skip
 from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
+from referee.games.trains.rounds import turn_candidates
 from referee.games.trains.train_state import (
     DEAL,
     PAD_WORDS,
@@ -657,17 +657,9 @@ def fits(state: TrainState, tile: Tile) -> tuple[TrainKey, ...]:
 
 
 def _candidates(state: TrainState) -> list[Action]:
-    found: list[Action] = [Undo()]
-    if state.is_over or state.pad or state.stopped:
+    found, seat = turn_candidates(state)
+    if seat is None:
         return found
-    acting: Iterable[int] = range(state.seats) if state.turn is None else (state.turn,)
-    if state.placer is None:
-        found += [Engine(s, state.engine) for s in range(state.seats)]
-        found += [Draw(s) for s in acting]
-        return found
-    seat = state.turn
-    assert seat is not None
-    found += [Draw(seat), Pass(seat)]
     seen = state.on_table()
     for track in state.tracks:
         for tile in DominoSet(state.top).bearing(track.end):

@@ -108,6 +108,11 @@ class TrainState(TrainRounds):
         return Tile(self.engine_number, self.engine_number)
 
     @property
+    def placed(self) -> bool:
+        """The round's engine is in the hub."""
+        return self.placer is not None
+
+    @property
     def number(self) -> int:
         """This round's number in the match, from 1 (an abandoned round is dealt again)."""
         return self.rounds_played + 1
