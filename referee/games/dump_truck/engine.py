@@ -713,13 +713,8 @@ def _candidates(state: TruckState) -> list[Action]:
     return found
 
 
-_REDUCER = Reducer(
+# The reducer's three faces (referee.round.reducer); legal_actions lists both outcomes of a
+# coin (its toss is the app's).
+apply, check, legal_actions = Reducer(
     _transition, _candidates, _stands, seat=_check_seat, settles=_placing, finish=_turn_over
-)
-#: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
-apply = _REDUCER.apply
-#: Why ``action`` is illegal now, or None.
-check = _REDUCER.check
-#: Every legal action now, built from the same checks :func:`apply` runs (a coin's outcome
-#: is the app's to toss, so both outcomes are listed).
-legal_actions = _REDUCER.legal_actions
+).functions

@@ -447,12 +447,8 @@ def _candidates(state: HavocState) -> list[Action]:
     return found
 
 
-_REDUCER = Reducer(
+# The reducer's three faces (referee.round.reducer); legal_actions leaves out tallies and
+# the table's own entries.
+apply, check, legal_actions = Reducer(
     _step, _candidates, _stands, stop_winner="low", recorded=(Adjust, Abandon), seat=_check_seat
-)
-#: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
-apply = _REDUCER.apply
-#: Why ``action`` is illegal now, or None.
-check = _REDUCER.check
-#: Every action :func:`apply` would accept now (tallies aside, and the table's own entries).
-legal_actions = _REDUCER.legal_actions
+).functions

@@ -732,14 +732,9 @@ def _candidates(state: FootState) -> list[Action]:
     return found
 
 
-_REDUCER = Reducer(_step, _candidates, _stands, stop_winner="low")
-#: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
-apply = _REDUCER.apply
-#: Why ``action`` is illegal now, or None.
-check = _REDUCER.check
-#: Every action :func:`apply` would accept now (tallies aside: they depend on hands only
-#: the players know; and the table's own entries).
-legal_actions = _REDUCER.legal_actions
+# The reducer's three faces (referee.round.reducer). legal_actions leaves out tallies (they
+# depend on hands only the players know) and the table's own entries.
+apply, check, legal_actions = Reducer(_step, _candidates, _stands, stop_winner="low").functions
 
 
 #: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
