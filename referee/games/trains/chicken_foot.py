@@ -36,14 +36,14 @@ from referee.actions import (
     Play,
     Tally,
 )  # fmt: skip
-from referee.corrections import ABANDONED, stopped_words
+from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd, Line, Owed, Placed
 from referee.games.trains.rounds import TrainRounds, turn_candidates
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import lowest, lowest_wins, settle_lowest
+from referee.round.tally import lowest, settle_lowest
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
@@ -87,26 +87,16 @@ class FootState(TrainRounds):
     def match_over(self) -> bool:
         return self.stop is not None or (self.counted and self.number >= self.rounds)
 
-    @property
-    def match_end(self) -> tuple[str, Said] | None:
-        """The rule that ended the match and how, in the players' words; None while it goes
-        on. Every later action is refused citing it."""
-        if not self.match_over:
+    rounds_rule = "foot.rounds"
+
+    def played_down(self) -> Said | None:
+        if self.rounds != self.top + 1:
             return None
-        rule = "foot.rounds"
-        if self.stop is not None:
-            rule, how = "correct.abandon", stopped_words(self.stop)
-        elif self.rounds == self.top + 1:
-            how = Said(
-                "all {rounds} rounds are played, {highest} down to 0-0",
-                rounds=self.rounds,
-                highest=Tile(self.top, self.top),
-            )
-        elif self.rounds == 1:
-            how = Said("the one agreed round is played")
-        else:
-            how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
-        return rule, lowest_wins(self, how)
+        return Said(
+            "all {rounds} rounds are played, {highest} down to 0-0",
+            rounds=self.rounds,
+            highest=Tile(self.top, self.top),
+        )
 
     @property
     def carry(self) -> dict[str, Any]:

@@ -11,10 +11,9 @@ from typing import Any
 from referee.actions import (
     MEXICAN,
 )  # fmt: skip
-from referee.corrections import ABANDONED, stopped_words
+from referee.corrections import ABANDONED
 from referee.games.trains.rounds import TrainRounds
 from referee.round.result import BLOCKED, DOMINO
-from referee.round.tally import lowest_wins
 from referee.rulebook import Preset
 from referee.said import Said, listed
 from referee.tiles import DominoSet, Tile
@@ -123,22 +122,9 @@ class TrainState(TrainRounds):
             return True
         return self.counted and (self.engine_number == 0 or self.number >= self.rounds)
 
-    @property
-    def match_end(self) -> tuple[str, Said] | None:
-        """The rule that ended the match (``train.rounds``, or ``correct.abandon`` for a
-        stop) and how, in the players' words; None while it goes on."""
-        if not self.match_over:
-            return None
-        rule = "train.rounds" if self.stop is None else "correct.abandon"
-        if self.stop is not None:
-            how = stopped_words(self.stop)
-        elif self.engine_number == 0:
-            how = Said("the last round, 0-0's, is played")
-        elif self.rounds == 1:
-            how = Said("the one agreed round is played")
-        else:
-            how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
-        return rule, lowest_wins(self, how)
+    def played_down(self) -> Said | None:
+        # The match ends at 0-0's round even when more rounds were agreed (train.rounds).
+        return Said("the last round, 0-0's, is played") if self.engine_number == 0 else None
 
     @property
     def carry(self) -> dict[str, Any]:
