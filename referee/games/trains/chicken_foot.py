@@ -39,7 +39,7 @@ from referee.actions import (
 from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd, Line, Owed, Placed
-from referee.games.trains.rounds import TrainRounds, turn_candidates
+from referee.games.trains.rounds import TrainRounds, pad_result, turn_candidates
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
@@ -122,10 +122,6 @@ class FootState(TrainRounds):
     def unseen(self) -> tuple[Tile, ...]:
         """The tiles not on the table: in some hand or in the boneyard."""
         return tuple(t for t in DominoSet(self.top).tiles if t not in self.layout)
-
-    def value(self, tile: Tile) -> int:
-        """What a tile left in hand counts (``foot.score``: 0-0 counts double_blank)."""
-        return self.options["double_blank"] if tile == Tile(0, 0) else tile.pips
 
     def ended_words(self) -> Said:
         """How the round ended, for the table."""
@@ -490,13 +486,12 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
                 ),
             )
         _check_hand(state, seat, tiles, seen)
-    pips = [_pips_of(state, declared.get(s, ())) for s in range(state.seats)]
+    pips = [state.pips_of(declared.get(s, ())) for s in range(state.seats)]
     totals = {seat: held for seat, held in declared.items() if isinstance(held, int)}
     if totals:
-        values = sorted(state.value(t) for t in state.unseen())
         for seat, total in totals.items():
             held = state.hands[seat]
-            least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
+            least, most = state.pip_range(held)
             if not least <= total <= most:
                 if total > most:
                     template = phrase(
@@ -555,11 +550,6 @@ def _check_hand(state: FootState, seat: int, tiles: Iterable[Tile], seen: dict[T
         seen[tile] = seat
 
 
-def _pips_of(state: FootState, held: tuple[Tile, ...] | int) -> int:
-    """What a declared hand counts: its pip total, or its tiles' (0-0 as the rule says)."""
-    return held if isinstance(held, int) else sum(state.value(t) for t in held)
-
-
 def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> RoundResult:
     """``pad.record``: the round recorded by its tally alone. The referee checks what it
     can: every seat said, a hand no larger than its deal and the whole boneyard, its tiles
@@ -577,8 +567,7 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
         )
     most_tiles = state.options["hand_size"] + state.dealt
     seen: dict[Tile, int] = {}
-    values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
-    most = sum(values[len(values) - most_tiles :])
+    most = state.most_pips(most_tiles)
     for seat in range(state.seats):
         held = declared[seat]
         if isinstance(held, int):
@@ -610,22 +599,20 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
                 ),
             )
         _check_hand(state, seat, held, seen)
-    pips = [_pips_of(state, declared[s]) for s in range(state.seats)]
-    out = [s for s in range(state.seats) if declared[s] in ((), 0)]
-    if len(out) > 1:
-        who = listed([state.names[s] for s in out])
+
+    def refuse(out: Sequence[str]) -> IllegalAction:
         if action.pips is None:
-            said = Said("Only one seat can play out, not {who}.", who=who)
-        else:
-            said = Said(
-                "Only one seat can play out, not {who}; a seat holding 0-0 counted as 0 declares "
-                "its tiles.",
-                who=who,
+            return IllegalAction(
+                "pad.record", Said("Only one seat can play out, not {who}.", who=listed(out))
             )
-        raise IllegalAction("pad.record", said)
-    if out:
-        return RoundResult(out[0], DOMINO, tuple(pips), tuple(pips))
-    return RoundResult(lowest(pips), BLOCKED, tuple(pips), tuple(pips))
+        said = Said(
+            "Only one seat can play out, not {who}; a seat holding 0-0 counted as 0 declares "
+            "its tiles.",
+            who=listed(out),
+        )
+        return IllegalAction("pad.record", said)
+
+    return pad_result(state, declared, refuse)
 
 
 def _stands(state: FootState) -> Said:

@@ -148,10 +148,6 @@ class TrainState(TrainRounds):
         seat that laid them has finished its turn (``train.double``)."""
         return bool(self.doubles) and not self.owed
 
-    def value(self, tile: Tile) -> int:
-        """What a tile left in hand counts (``train.score``): its pips; 0-0 double_blank."""
-        return self.options["double_blank"] if tile == Tile(0, 0) else tile.pips
-
     def track(self, train: TrainKey) -> Track:
         return self.tracks[self.seats if train == MEXICAN else int(train)]
 

@@ -11,6 +11,7 @@ from referee.actions import (
     Tally,
 )  # fmt: skip
 from referee.errors import IllegalAction
+from referee.games.trains.rounds import pad_result
 from referee.games.trains.train_state import _IN_THE_HUB, TrainState
 from referee.round.refusals import check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
@@ -37,11 +38,6 @@ def _declared(state: TrainState, action: Tally) -> dict[int, Any]:
     if missing:
         raise IllegalAction("tally.hands", _say_what(missing, state.pad))
     return {seat: declared.get(seat, ()) for seat in range(state.seats)}
-
-
-def _pips_of(state: TrainState, held: tuple[Tile, ...] | int) -> int:
-    """What a declared hand counts: its pip total, or its tiles' (0-0 as the rule says)."""
-    return held if isinstance(held, int) else sum(state.value(t) for t in held)
 
 
 def _say_what(missing: Sequence[str], pad: bool) -> Said:
@@ -131,12 +127,11 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
     if len(hands) < state.seats:
         # A total is possible when it lies between the held count of cheapest and of
         # dearest tiles off the table (info.public: as far as the record can tell).
-        values = sorted(state.value(t) for t in state.unseen())
         for seat, total in declared.items():
             if isinstance(total, tuple):
                 continue
             held = state.hands[seat]
-            least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
+            least, most = state.pip_range(held)
             if total > most:
                 raise IllegalAction(
                     "tally.hands",
@@ -161,7 +156,7 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
                         total=total,
                     ),
                 )
-    pips = tuple(_pips_of(state, declared[s]) for s in range(state.seats))
+    pips = tuple(state.pips_of(declared[s]) for s in range(state.seats))
     if state.ended == DOMINO:
         return RoundResult(state.out, DOMINO, pips, pips)
     return RoundResult(lowest(pips), BLOCKED, pips, pips)
@@ -190,8 +185,7 @@ def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
                 ),
             )
     _check_hand_tiles(state, hands)
-    values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
-    most = sum(values[len(values) - most_held :])
+    most = state.most_pips(most_held)
     for seat, total in declared.items():
         if isinstance(total, int) and total > most:
             raise IllegalAction(
@@ -205,18 +199,15 @@ def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
                     most=most,
                 ),
             )
-    pips = tuple(_pips_of(state, declared[s]) for s in range(state.seats))
-    # No tiles, or 0 pips, played out: a seat holding 0-0 counted as 0 declares its tiles.
-    out = [s for s in range(state.seats) if declared[s] in ((), 0)]
-    if len(out) > 1:
-        raise IllegalAction(
-            "train.end",
-            Said(
-                "Only one seat can play out: the round ends the moment a seat plays its last "
-                "tile, yet {who} hold nothing.",
-                who=listed([state.names[s] for s in out]),
-            ),
-        )
-    if out:
-        return RoundResult(out[0], DOMINO, pips, pips)
-    return RoundResult(lowest(pips), BLOCKED, pips, pips)
+    return pad_result(state, declared, _two_out)
+
+
+def _two_out(out: Sequence[str]) -> IllegalAction:
+    return IllegalAction(
+        "train.end",
+        Said(
+            "Only one seat can play out: the round ends the moment a seat plays its last "
+            "tile, yet {who} hold nothing.",
+            who=listed(out),
+        ),
+    )
