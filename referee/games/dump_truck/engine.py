@@ -31,7 +31,7 @@ from referee.games.dump_truck.truck import (
     _joined,
     best,
 )
-from referee.round.core import RoundCore
+from referee.round.core import RoundCore, opening
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.rulebook import Preset, preset, resolve_options
@@ -217,18 +217,13 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
     """A new game: every truck empty, every tile face down in the pool."""
     options = options_for(slug, given, len(names))
     seats = len(names)
-    nobody = (0,) * seats
     return TruckState(
-        game=preset(slug),
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         trucks=(Truck(),) * seats,
         holding=(None,) * seats,
         sources=(None,) * seats,
         drawn=(False,) * seats,
         face_down=len(DominoSet(TOP).tiles),
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
     )
 
 

@@ -47,6 +47,7 @@ from referee.games.havoc.state import (
     Rack,
     direction_of,
 )
+from referee.round.core import opening
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, no_such_seat
 from referee.round.result import RoundResult
@@ -82,19 +83,14 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
     is the seat that begins it (None: the table chooses, by the first draw)."""
     options = options_for(slug, given, len(names))
     seats = len(names)
-    nobody = (0,) * seats
     return HavocState(
-        game=preset(slug),
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         racks=(Rack(),) * seats,
         boneyard=len(DominoSet(options["set"]).tiles) - SLOTS * seats,
         turn=leader,
         leader=leader,
         first=leader,
         played=int((carry or {}).get("played", 0)),
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
     )
 
 

@@ -40,6 +40,7 @@ from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd, Line, Owed, Placed
 from referee.games.trains.rounds import TrainRounds, pad_result, turn_candidates
+from referee.round.core import opening
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
@@ -194,11 +195,8 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         # Not a Tile parameter: the number came from outside and may be no tile's at all.
         raise InvalidAction(Said("There is no {n}-{n} in a double-{top} set.", n=number, top=top))
     pad = (record or options["record"]) == "scores"
-    nobody = (0,) * seats
     return FootState(
-        game=preset(slug),
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         layout=FootLayout(top, options["root_arms"]),
         hands=(size,) * seats,
         boneyard=len(DominoSet(top).tiles) - size * seats,
@@ -208,8 +206,6 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         first=leader,
         played=played,
         pad=pad,
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
     )
 
 

@@ -57,6 +57,7 @@ from referee.games.trains.train_state import (
     trains,
 )
 from referee.games.trains.train_tally import _check_tally
+from referee.round.core import opening
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.round.result import BLOCKED, DOMINO
@@ -124,11 +125,8 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         )
     size = deal_size(top, seats, options["hand_size"])
     tracks = tuple(Track(s, end=engine) for s in range(seats)) + (Track(MEXICAN, end=engine),)
-    nobody = (0,) * seats
     return TrainState(
-        game=preset(slug),
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         hands=(size,) * seats,
         boneyard=len(DominoSet(top).tiles) - size * seats,
         tracks=tracks,
@@ -136,11 +134,9 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         turn=leader,
         leader=leader,
         first=leader,
-        turns=nobody,
+        turns=(0,) * seats,
         rounds_played=played,
         pad=(record or options["record"]) == "scores",
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
     )
 
 
