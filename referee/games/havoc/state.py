@@ -20,6 +20,12 @@ DRAW, PLAY, DISCARD = "draw", "play", "discard"  # the steps of a turn (havoc.tu
 TRAIN_FULL, STOPPED = "train", "stopped"  # why a round ended
 SMALL_SET_PLAYERS = 6  # havoc.setup: double-9 for up to six, double-12 beyond
 
+# What the package offers of the state as it is (referee.games.havoc re-exports it whole).
+__all__ = [
+    "CLOCKWISE", "COUNTER", "DISCARD", "DRAW", "PLAY", "SLOTS", "SMALL_SET_PLAYERS", "STOPPED",
+    "TRAIN_FULL", "Doubles", "HavocState", "Link", "Rack", "direction_of",
+]  # fmt: skip
+
 
 # ---------------------------------------------------------------------------------------------
 # Racks
