@@ -49,7 +49,7 @@ from referee.games.havoc.state import (
 )
 from referee.round.core import opening
 from referee.round.reducer import Reducer
-from referee.round.refusals import check_players, no_such_seat
+from referee.round.refusals import check_players, every_action_settles, no_such_seat
 from referee.round.result import RoundResult
 from referee.round.tally import settle_lowest
 from referee.rulebook import preset, resolve_options
@@ -211,13 +211,6 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
             )
         pips[seat] = sum(t.pips for t in held)
     return RoundResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
-
-
-def _stands(state: HavocState) -> Said:
-    return Said(
-        "Only the last action can be taken back: every action moves a tile, which closes the "
-        "window on the one before."
-    )
 
 
 def _step(state: HavocState, action: Action) -> HavocState:
@@ -446,5 +439,10 @@ def _candidates(state: HavocState) -> list[Action]:
 # The reducer's three faces (referee.round.reducer); legal_actions leaves out tallies and
 # the table's own entries.
 apply, check, legal_actions = Reducer(
-    _step, _candidates, _stands, stop_winner="low", recorded=(Adjust, Abandon), seat=_check_seat
+    _step,
+    _candidates,
+    every_action_settles,
+    stop_winner="low",
+    recorded=(Adjust, Abandon),
+    seat=_check_seat,
 ).functions

@@ -42,11 +42,11 @@ from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd
 from referee.games.trains.rounds import TrainRounds, pad_result, turn_candidates
 from referee.round.core import opening
 from referee.round.reducer import Reducer
-from referee.round.refusals import check_players, check_seat
+from referee.round.refusals import OVER_AND_TALLIED, already_tallied, check_players, check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import lowest, settle_lowest
+from referee.round.tally import declared_twice, lowest, on_the_table, say_what, settle_lowest
 from referee.rulebook import Preset, preset, resolve_options
-from referee.said import Said, counted, listed, phrase
+from referee.said import Said, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
 from referee.tiles import DominoSet, Tile
 
@@ -231,7 +231,7 @@ def instruction(state: FootState) -> Said:
     if state.result is not None:
         if state.result.reason == ABANDONED:
             return Said("This round was abandoned.")
-        return Said("This round is over and tallied.")
+        return OVER_AND_TALLIED
     if state.pad:
         return PAD_WORDS
     if state.ended is not None:
@@ -300,7 +300,7 @@ def _check_going(state: FootState) -> None:
     """Tiles are still played in this round."""
     _check_match_on(state)
     if state.result is not None:
-        raise IllegalAction("foot.end", Said("This round is over and tallied."))
+        raise IllegalAction("foot.end", OVER_AND_TALLIED)
     if state.pad:
         raise IllegalAction("pad.record", PAD_WORDS)
     if state.ended is not None:
@@ -445,7 +445,7 @@ def _check_play(state: FootState, action: Play) -> FootLayout:
 def _check_tally(state: FootState, action: Tally) -> RoundResult:
     _check_match_on(state)
     if state.result is not None:
-        raise IllegalAction("tally.hands", Said("This round is already tallied."))
+        raise already_tallied()
     if not state.pad and state.ended is None:
         raise IllegalAction(
             "foot.end",
@@ -461,11 +461,7 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
         return _tally_pad(state, action, declared)
     missing = [state.names[s] for s in range(state.seats) if state.hands[s] and s not in declared]
     if missing:
-        said = counted(
-            "Say what {who} still holds.", "Say what {who} still hold.", len(missing),
-            who=listed(missing),
-        )  # fmt: skip
-        raise IllegalAction("tally.hands", said)
+        raise IllegalAction("tally.hands", say_what(missing))
     seen: dict[Tile, int] = {}
     for seat, tiles in declared.items():
         if isinstance(tiles, int):
@@ -521,20 +517,19 @@ def _check_hand(state: FootState, seat: int, tiles: Iterable[Tile], seen: dict[T
     for tile in tiles:
         DominoSet(state.top).check(tile)
         if tile in state.layout or (state.pad and tile == state.engine):
-            if tile == state.engine:
-                template = phrase(
-                    "{tile} is on the table (this round's double), not in {who}'s hand."
-                )
-            else:
-                template = phrase("{tile} is on the table, not in {who}'s hand.")
-            raise IllegalAction("set.unique", Said(template, tile=tile, who=who))
-        if tile in seen:
-            if seen[tile] == seat:
-                said = Said(
-                    "{tile} is declared twice in {who}'s hand; each tile exists once.",
+            if tile != state.engine:
+                raise IllegalAction("set.unique", on_the_table(tile, who))
+            raise IllegalAction(
+                "set.unique",
+                Said(
+                    "{tile} is on the table (this round's double), not in {who}'s hand.",
                     tile=tile,
                     who=who,
-                )
+                ),
+            )
+        if tile in seen:
+            if seen[tile] == seat:
+                said = declared_twice(tile, who)
             else:
                 said = Said(
                     "{tile} is declared in {other}'s and {who}'s; each tile exists once.",

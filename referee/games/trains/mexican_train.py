@@ -59,7 +59,7 @@ from referee.games.trains.train_state import (
 from referee.games.trains.train_tally import _check_tally
 from referee.round.core import opening
 from referee.round.reducer import Reducer
-from referee.round.refusals import check_players, check_seat
+from referee.round.refusals import check_players, check_seat, every_action_settles, match_over
 from referee.round.result import BLOCKED, DOMINO
 from referee.round.tally import settle_lowest
 from referee.rulebook import preset, resolve_options
@@ -157,8 +157,7 @@ def _check_seat(state: TrainState, seat: int) -> None:
 def _check_going(state: TrainState) -> None:
     """The match and the round still go on; else the rule that ended them."""
     if state.match_end is not None:
-        rule, why = state.match_end
-        raise IllegalAction(rule, Said("{why}; nothing more is recorded after that.", why=why))
+        raise match_over(state.match_end)
     if state.result is not None:
         if state.result.reason == ABANDONED:
             raise IllegalAction(
@@ -455,13 +454,6 @@ def _cover_first(state: TrainState, who: str) -> Said:
     )
 
 
-def _stands(state: TrainState) -> Said:
-    return Said(
-        "Only the last action can be taken back: every action moves a tile, which closes the "
-        "window on the one before."
-    )
-
-
 def _step(state: TrainState, action: Action) -> TrainState:
     _check_going(state)
     # Every action moves a tile in sight of the table, which settles the one before it
@@ -667,7 +659,9 @@ def _candidates(state: TrainState) -> list[Action]:
 # The reducer's three faces (referee.round.reducer). legal_actions offers every engine, draw,
 # pass, play and undo; not tallies (they depend on hands only the players know), nor the
 # table's own entries.
-apply, check, legal_actions = Reducer(_step, _candidates, _stands, stop_winner="low").functions
+apply, check, legal_actions = Reducer(
+    _step, _candidates, every_action_settles, stop_winner="low"
+).functions
 
 #: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
 FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "train", "train", True, True

@@ -15,7 +15,7 @@ from referee.games.trains.rounds import pad_result
 from referee.games.trains.train_state import _IN_THE_HUB, TrainState
 from referee.round.refusals import check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import lowest
+from referee.round.tally import declared_twice, lowest, not_in_set, say_what
 from referee.said import Said, counted, listed
 from referee.said import tiles as tile_count
 from referee.tiles import DominoSet, Tile
@@ -51,9 +51,7 @@ def _say_what(missing: Sequence[str], pad: bool) -> Said:
             len(missing),
             who=who,
         )
-    return counted(
-        "Say what {who} still holds.", "Say what {who} still hold.", len(missing), who=who
-    )
+    return say_what(missing)
 
 
 def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) -> None:
@@ -66,10 +64,7 @@ def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) 
         who = state.names[seat]
         for tile in tiles:
             if tile not in DominoSet(state.top):
-                raise IllegalAction(
-                    "set.tiles",
-                    Said("{tile} is not in a double-{top} set.", tile=tile, top=state.top),
-                )
+                raise IllegalAction("set.tiles", not_in_set(tile, state.top))
             if tile in table:
                 raise IllegalAction(
                     "set.unique",
@@ -83,11 +78,7 @@ def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) 
             if tile in where:
                 other = state.names[where[tile]]
                 if other == who:
-                    twice = Said(
-                        "{tile} is declared twice in {who}'s hand; each tile exists once.",
-                        tile=tile,
-                        who=who,
-                    )
+                    twice = declared_twice(tile, who)
                 else:
                     twice = Said(
                         "{tile} is declared in {other}'s and {who}'s hands; each tile exists once.",

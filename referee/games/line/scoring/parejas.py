@@ -23,6 +23,7 @@ from typing import Any
 from referee.actions import Action, Pass, Play, Redeal, Tally, Time
 from referee.errors import IllegalAction
 from referee.games.line.scoring.base import BLOCKED, DOMINO, Family, credit
+from referee.round.refusals import match_over
 from referee.said import Said, listed
 from referee.teams import PAIRS, Team, team_name
 from referee.tiles import Tile
@@ -682,10 +683,8 @@ def _redeal(state: Any, action: Redeal) -> Any:
 
 
 def _check_on(state: Any) -> None:
-    ended = state.match_end
-    if ended is not None:
-        rule, why = ended
-        raise IllegalAction(rule, Said("{why}; nothing more is recorded after that.", why=why))
+    if state.match_end is not None:
+        raise match_over(state.match_end)
 
 
 def _time(state: Any) -> Any:
