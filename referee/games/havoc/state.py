@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.corrections import stopped_words
 from referee.round.core import RoundCore
-from referee.round.tally import lowest_wins
+from referee.round.tally import agreed_rounds, lowest_wins
 from referee.rulebook import Preset
 from referee.said import Said, phrase
 from referee.tiles import DominoSet, Tile
@@ -133,14 +133,10 @@ class HavocState(RoundCore):
         None while it goes on."""
         if not self.match_over:
             return None
-        rounds = self.options["rounds"]
-        how: str
         if self.stop is not None:
             how = stopped_words(self.stop)
-        elif rounds == 1:
-            how = Said("the one agreed round is played")
         else:
-            how = Said("all {rounds} agreed rounds are played", rounds=rounds)
+            how = agreed_rounds(self.options["rounds"])
         return "havoc.win", lowest_wins(self, how)
 
     @property

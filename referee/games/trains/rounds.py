@@ -15,7 +15,7 @@ from referee.corrections import stopped_words
 from referee.errors import IllegalAction
 from referee.round.core import RoundCore
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import lowest, lowest_wins
+from referee.round.tally import agreed_rounds, lowest, lowest_wins
 from referee.said import Said
 from referee.tiles import DominoSet, Tile
 
@@ -66,11 +66,7 @@ class TrainRounds(RoundCore):
             return None
         if self.stop is not None:
             return "correct.abandon", lowest_wins(self, stopped_words(self.stop))
-        how = self.played_down()
-        if how is None and self.rounds == 1:
-            how = Said("the one agreed round is played")
-        elif how is None:
-            how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
+        how = self.played_down() or agreed_rounds(self.rounds)
         return self.rounds_rule, lowest_wins(self, how)
 
 
