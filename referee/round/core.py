@@ -28,6 +28,7 @@ class RoundCore:
     last: Action | None = None
     last_points: tuple[int, ...] = ()  # what the last action scored, by seat
     actions: int = 0  # effective actions so far
+    played: int = 0  # rounds counted before this one (a match played in rounds)
     logged: int = field(default=0, compare=False)  # entries in the round's log, undos included
     # Undo: the state before the last action, and how many actions are settled (their
     # misplay window has closed: procedure.misplay).
@@ -51,6 +52,12 @@ class RoundCore:
     @property
     def top(self) -> int:
         return self.options["set"]  # type: ignore[attr-defined]
+
+    @property
+    def number(self) -> int:
+        """This round's number in the match, from 1 (an abandoned round does not count, so
+        the round dealt again after it has the same number)."""
+        return self.played + 1
 
     @property
     def totals(self) -> tuple[int, ...]:

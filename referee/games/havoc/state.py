@@ -111,14 +111,8 @@ class HavocState(RoundCore):
     doubles: Doubles | None = None
     leader: int | None = None  # the seat that must begin the round; None: the table chooses
     first: int | None = None  # the seat that began it
-    played: int = 0  # rounds finished before this one
     ended: str | None = None  # why the round ended (TRAIN_FULL), until the tally
     filled: int | None = None  # the seat whose train filled, until the tally
-
-    @property
-    def number(self) -> int:
-        """This round's number in the match, from 1."""
-        return self.played + 1
 
     @property
     def match_over(self) -> bool:

@@ -70,14 +70,8 @@ class FootState(TrainRounds):
     passes: int = 0  # passes in a row with the boneyard empty (foot.end)
     leader: int | None = None  # the seat that must begin the round; None: the table chooses
     first: int | None = None  # the seat that began it
-    played: int = 0  # rounds counted before this one
     ended: str | None = None  # DOMINO or BLOCKED (or ABANDONED), until the tally
     pad: bool = False  # pad.record: a score-pad round, recorded by its tally alone
-
-    @property
-    def number(self) -> int:
-        """This round's number in the match, from 1."""
-        return self.played + 1
 
     @property
     def placed(self) -> bool:

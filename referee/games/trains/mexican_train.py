@@ -135,7 +135,7 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         leader=leader,
         first=leader,
         turns=(0,) * seats,
-        rounds_played=played,
+        played=played,
         pad=(record or options["record"]) == "scores",
     )
 

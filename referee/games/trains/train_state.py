@@ -98,7 +98,6 @@ class TrainState(TrainRounds):
     passes: int = 0  # passes in a row made with the boneyard empty (train.end)
     ended: str | None = None  # DOMINO or BLOCKED before the tally (ABANDONED: abandoned)
     out: int | None = None  # the seat that played its last tile
-    rounds_played: int = 0  # rounds counted before this one
     pad: bool = False  # pad.record: a score-pad round, recorded by its tally alone
 
     @property
@@ -110,11 +109,6 @@ class TrainState(TrainRounds):
     def placed(self) -> bool:
         """The round's engine is in the hub."""
         return self.placer is not None
-
-    @property
-    def number(self) -> int:
-        """This round's number in the match, from 1 (an abandoned round is dealt again)."""
-        return self.rounds_played + 1
 
     @property
     def match_over(self) -> bool:
@@ -130,7 +124,7 @@ class TrainState(TrainRounds):
     def carry(self) -> dict[str, Any]:
         """What the next round starts from: how many rounds are played, and so its engine,
         one lower than this one's (the same again after an abandoned round)."""
-        played = self.rounds_played + self.counted
+        played = self.played + self.counted
         engine = self.engine_number - self.counted
         return {"played": played, "engine": engine if engine >= 0 else None}
 
