@@ -16,7 +16,7 @@ from referee.games.trains.train_state import _IN_THE_HUB, TrainState
 from referee.round.refusals import check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
 from referee.round.tally import declared_twice, lowest, not_in_set, say_what
-from referee.said import Said, counted, listed
+from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count
 from referee.tiles import DominoSet, Tile
 
@@ -123,30 +123,29 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
                 continue
             held = state.hands[seat]
             least, most = state.pip_range(held)
+            if least <= total <= most:
+                continue
+            # One refusal: the bound the total passed, named as its template names it.
             if total > most:
-                raise IllegalAction(
-                    "tally.hands",
-                    Said(
+                template, bound = (
+                    phrase(
                         "{who} holds {held}: at most {most} pips with the tiles off the table, "
-                        "not {total}.",
-                        who=state.names[seat],
-                        held=tile_count(held),
-                        most=most,
-                        total=total,
+                        "not {total}."
                     ),
+                    {"most": most},
                 )
-            if total < least:
-                raise IllegalAction(
-                    "tally.hands",
-                    Said(
+            else:
+                template, bound = (
+                    phrase(
                         "{who} holds {held}: at least {least} pips with the tiles off the "
-                        "table, not {total}.",
-                        who=state.names[seat],
-                        held=tile_count(held),
-                        least=least,
-                        total=total,
+                        "table, not {total}."
                     ),
+                    {"least": least},
                 )
+            said = Said(
+                template, who=state.names[seat], held=tile_count(held), total=total, **bound
+            )
+            raise IllegalAction("tally.hands", said)
     pips = tuple(state.pips_of(declared[s]) for s in range(state.seats))
     if state.ended == DOMINO:
         return RoundResult(state.out, DOMINO, pips, pips)
