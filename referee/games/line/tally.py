@@ -25,7 +25,9 @@ from referee.games.line.scoring import (
     DOMINO,
 )
 from referee.games.line.state import _THE_TABLE, RoundState
+from referee.round.refusals import already_tallied
 from referee.round.result import Finding, RoundResult
+from referee.round.tally import on_the_table, say_what
 from referee.rulebook import hand_size
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.teams import leader
@@ -54,7 +56,7 @@ def _check_tally(state: RoundState, action: Tally) -> tuple[RoundState, RoundRes
             ),
         )
     if state.result is not None:
-        raise IllegalAction("tally.hands", Said("This round is already tallied."))
+        raise already_tallied()
     if state.pad:
         state = _pad_end(state, action)
     elif not state.is_over:
@@ -105,10 +107,7 @@ def _check_tally_tiles(state: RoundState, hands: dict[int, tuple[Tile, ...]]) ->
             if tile not in DominoSet(state.top):
                 raise IllegalAction("set.tiles", _not_in_set(state, tile))
             if tile in state.layout:
-                raise IllegalAction(
-                    "set.unique",
-                    Said("{tile} is on the table, not in {who}'s hand.", tile=tile, who=who),
-                )
+                raise IllegalAction("set.unique", on_the_table(tile, who))
             if tile in where:
                 template = (
                     phrase("{tile} is declared twice in {who}'s hand; each tile exists once.")
@@ -179,12 +178,7 @@ def _every_seat(state: RoundState, declared: dict, nothing: object) -> dict:
                 who=listed(missing),
             )
         else:
-            said = counted(
-                "Say what {who} still holds.",
-                "Say what {who} still hold.",
-                len(missing),
-                who=listed(missing),
-            )
+            said = say_what(missing)
         raise IllegalAction("tally.hands", said)
     return {seat: declared.get(seat, nothing) for seat in range(state.seats)}
 
