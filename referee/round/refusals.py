@@ -29,6 +29,12 @@ def check_seat(seats: int, seat: int, rule: str = "seat.order") -> None:
         raise no_such_seat(seats, seat, rule)
 
 
+def not_your_turn(turn: str, who: str, rule: str = "seat.order") -> IllegalAction:
+    """A seat acting out of turn, in the games whose turn refusal says no more than whose turn
+    it is (the line and Mexican Train add what the seat cannot do)."""
+    return IllegalAction(rule, Said("It is {turn}'s turn, not {who}'s.", turn=turn, who=who))
+
+
 def nothing_to_take_back() -> IllegalAction:
     """An undo with nothing before it (``procedure.misplay``)."""
     return IllegalAction("procedure.misplay", Said("There is nothing to take back yet."))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.said import Said, counted, listed
+from referee.said import Said, counted, listed, tiles
 from referee.tiles import Tile
 
 
@@ -82,4 +82,12 @@ def declared_twice(tile: Tile, who: str) -> Said:
     """``set.unique``: a tile declared twice in one hand."""
     return Said(
         "{tile} is declared twice in {who}'s hand; each tile exists once.", tile=tile, who=who
+    )
+
+
+def wrong_count(who: str, should: int, held: int) -> Said:
+    """``hand.count``, ``tally.hands``: a hand declared with more or fewer tiles than its seat
+    holds, in every game's tally the same words."""
+    return Said(
+        "{who} should hold {should}, not {held}.", who=who, should=tiles(should), held=tiles(held)
     )

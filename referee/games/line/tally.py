@@ -27,7 +27,7 @@ from referee.games.line.scoring import (
 from referee.games.line.state import _THE_TABLE, RoundState
 from referee.round.refusals import already_tallied
 from referee.round.result import Finding, RoundResult
-from referee.round.tally import on_the_table, say_what
+from referee.round.tally import on_the_table, say_what, wrong_count
 from referee.rulebook import hand_size
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.teams import leader
@@ -94,15 +94,7 @@ def _check_tally_tiles(state: RoundState, hands: dict[int, tuple[Tile, ...]]) ->
         if state.pad:
             _check_pad_count(state, seat, len(hand))
         elif len(hand) != state.hands[seat]:
-            raise IllegalAction(
-                "hand.count",
-                Said(
-                    "{who} should hold {should}, not {held}.",
-                    who=who,
-                    should=tiles(state.hands[seat]),
-                    held=tiles(len(hand)),
-                ),
-            )
+            raise IllegalAction("hand.count", wrong_count(who, state.hands[seat], len(hand)))
         for tile in hand:
             if tile not in DominoSet(state.top):
                 raise IllegalAction("set.tiles", _not_in_set(state, tile))

@@ -42,9 +42,22 @@ from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd
 from referee.games.trains.rounds import TrainRounds, pad_result, turn_candidates
 from referee.round.core import opening
 from referee.round.reducer import Reducer
-from referee.round.refusals import OVER_AND_TALLIED, already_tallied, check_players, check_seat
+from referee.round.refusals import (
+    OVER_AND_TALLIED,
+    already_tallied,
+    check_players,
+    check_seat,
+    not_your_turn,
+)
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import declared_twice, lowest, on_the_table, say_what, settle_lowest
+from referee.round.tally import (
+    declared_twice,
+    lowest,
+    on_the_table,
+    say_what,
+    settle_lowest,
+    wrong_count,
+)
 from referee.rulebook import Preset, preset, resolve_options
 from referee.said import Said, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
@@ -304,14 +317,7 @@ def _check_going(state: FootState) -> None:
 def _check_turn(state: FootState, seat: int) -> None:
     assert state.turn is not None
     if seat != state.turn:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "It is {who}'s turn, not {other}'s.",
-                who=state.names[state.turn],
-                other=state.names[seat],
-            ),
-        )
+        raise not_your_turn(state.names[state.turn], state.names[seat])
 
 
 def _searcher(state: FootState) -> Said:
@@ -462,15 +468,7 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
             continue
         who = state.names[seat]
         if len(tiles) != state.hands[seat]:
-            raise IllegalAction(
-                "tally.hands",
-                Said(
-                    "{who} holds {count}, not {n}.",
-                    who=who,
-                    count=tile_count(state.hands[seat]),
-                    n=len(tiles),
-                ),
-            )
+            raise IllegalAction("tally.hands", wrong_count(who, state.hands[seat], len(tiles)))
         _check_hand(state, seat, tiles, seen)
     pips = [state.pips_of(declared.get(s, ())) for s in range(state.seats)]
     totals = {seat: held for seat, held in declared.items() if isinstance(held, int)}

@@ -15,7 +15,7 @@ from referee.games.trains.rounds import pad_result
 from referee.games.trains.train_state import _IN_THE_HUB, TrainState
 from referee.round.refusals import check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import declared_twice, lowest, not_in_set, say_what
+from referee.round.tally import declared_twice, lowest, not_in_set, say_what, wrong_count
 from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count
 from referee.tiles import DominoSet, Tile
@@ -106,13 +106,7 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
     for seat, tiles in hands.items():
         if len(tiles) != state.hands[seat]:
             raise IllegalAction(
-                "tally.hands",
-                Said(
-                    "{who} holds {held}, not {declared}.",
-                    who=state.names[seat],
-                    held=tile_count(state.hands[seat]),
-                    declared=tile_count(len(tiles)),
-                ),
+                "tally.hands", wrong_count(state.names[seat], state.hands[seat], len(tiles))
             )
     _check_hand_tiles(state, hands)
     if len(hands) < state.seats:
