@@ -7,9 +7,10 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from referee import PRESETS
 from referee import events as referee
@@ -97,6 +98,54 @@ def withdraw_options(entrants: list[dict[str, Any]]) -> SafeString:
     )
 
 
+def places_html(places: list[tuple[str, str]], chosen: int) -> SafeString:
+    """The Swap form's choice of places (800 seats at a world championship), the
+    ``chosen``-th one selected."""
+    return mark_safe(
+        "".join(
+            f'<option value="{escape(value)}"{" selected" if n == chosen else ""}>'
+            f"{escape(label)}</option>"
+            for n, (value, label) in enumerate(places)
+        )
+    )
+
+
+def tables_html(rows: list[dict[str, Any]], organizer: bool, tv: bool = False) -> SafeString:
+    """The board's table cards (200 at a world championship; the TV page shows 12): each
+    table's score, and a link into its match, to keep score (the organizer) or to watch."""
+    finished = escape(pgettext("a table's match", "finished"))
+    half = gettext("A drawn match: half a win each.")  # outside an f-string: makemessages
+    drawn = f'<p class="muted">{escape(half)}</p>'
+    cards = []
+    for t in rows:
+        n = t["number"]
+        state = (
+            finished if t["finished"] else
+            escape(gettext("hand %(n)s") % {"n": t["hand"]}) if t["started"] else ""
+        )  # fmt: skip
+        won = [" winner" if t["winner"] == side else "" for side in (0, 1)]
+        named = gettext("Table %(n)s") % {"n": n}
+        link = ""
+        if t["match"] and not tv:
+            if organizer:
+                url = reverse("join", args=[t["match"], t["keep_token"]])
+                said = gettext("Keep score at table %(n)s") % {"n": n}
+            else:
+                url = reverse("join", args=[t["match"], t["watch_token"]])
+                said = gettext("Watch table %(n)s") % {"n": n}
+            link = f'<a class="small-link" href="{escape(url)}">{escape(said)}</a>'
+        cards.append(
+            f'<li class="table-card{" finished" if t["finished"] else ""}" id="table-{n}">'
+            f"<h3>{escape(named)} <small>{state}</small></h3>"
+            f'<p class="sides"><span class="side{won[0]}">{escape(t["sides"][0])} '
+            f'<strong class="total">{t["totals"][0]}</strong></span> '
+            f'<span class="side{won[1]}">{escape(t["sides"][1])} '
+            f'<strong class="total">{t["totals"][1]}</strong></span></p>'
+            f"{drawn if t['drawn'] else ''}{link}</li>"
+        )
+    return mark_safe("".join(cards))
+
+
 def table_row(table: TableView, pairs: bool) -> dict[str, Any]:
     (a, c), (b, d) = table.sides
     winner = table.result.winner if table.result is not None else None
@@ -171,6 +220,8 @@ def board_context(night: Night, organizer: bool, tv: bool = False) -> dict[str, 
         "between_rounds": current is None,
         "time_rule": events.supports_time(event.game),
     }
+    shown_tables = context["tables"][:12] if tv else context["tables"]
+    context["tables_html"] = tables_html(shown_tables, organizer, tv)
     if not tv:
         context["standings_html"] = standings_html(context["standings"])
         context["lines_html"] = lines_html(context["lines"])
@@ -186,11 +237,13 @@ def board_context(night: Night, organizer: bool, tv: bool = False) -> dict[str, 
             context["time_up"] = left <= 0
     if organizer and draft is not None:
         judged = events.judge(night)
+        places = events.places(night)
         context["draft"] = {
             "number": draft.number,
             "tables": [table_row(t, pairs) for t in draft.tables],
             "byes": [name_of(b) for b in draft.row.byes],
-            "places": events.places(night),
+            "one": places_html(places, -1),
+            "other": places_html(places, 1),  # another place than the first, at the start
             "warnings": [say(w) for w in judged.warnings] if judged else [],
             "refusal": say(judged.refusal.message) if judged and judged.refusal else "",
             "rule": judged.refusal.rule if judged and judged.refusal else "",
