@@ -498,7 +498,11 @@ class Stream:
         waiter = router.hub.subscribe(self.screen.topic)  # before looking: nothing missed
         self.waiter = waiter
         try:
-            status, version, body = await self._look()
+            # An event's screen asks for its whole render first: a 204 ("the page has it") names
+            # none of the tables it follows, and a stream opened on the page's own version
+            # heard no tap at any table (make load: TV pages that never moved).
+            whole = self.screen.settle > 0
+            status, version, body = await self._look(whole=whole)
             if status not in (200, 204):
                 return await self._refuse(404 if status == 404 else 503, "No stream.\n")
             await self.send({"type": "http.response.start", "status": 200, "headers": [
@@ -508,14 +512,16 @@ class Stream:
                 (b"x-content-type-options", b"nosniff"),
             ]})  # fmt: skip
             first = f"retry: {random.randint(*RETRY_MS)}\n\n".encode() + event("ready")
-            if status == 200:
+            if status == 200 and (version > self.cursor or not whole):
                 first += self._update(version, body)
             await self._write(first)
             await self._until_gone_or(self._follow(waiter))
         finally:
             router.hub.unsubscribe(waiter)
 
-    async def _look(self, since: float | None = None) -> tuple[int, int, bytes]:
+    async def _look(
+        self, since: float | None = None, whole: bool = False
+    ) -> tuple[int, int, bytes]:
         """What the screen shows now: this phone's own render (its access checked), or, from
         ``since`` on a screen whose renders are shared, the process's one render of it."""
         if since is not None and self.shared is not None:
@@ -533,7 +539,8 @@ class Stream:
             if self.waiter is not None:
                 self.waiter.event.clear()  # what woke it meanwhile, this look sees
         self.looked = loop.time()
-        query = urlencode([("version", max(self.cursor, 0)), *self.query])
+        asked = [] if whole else [("version", max(self.cursor, 0))]
+        query = urlencode([*asked, *self.query])
         status, headers, body = await self.router.render(self.scope, self.screen.render, query)
         self.shared = headers.get("X-Live-Shared")
         return self._took(headers, body, status)

@@ -147,3 +147,30 @@ def test_the_tv_pages_of_a_process_share_one_render_of_each_version(db):
         assert hub.count == 0 and hub.topics == {}
 
     run(test)
+
+
+def test_a_screen_opened_on_its_pages_version_still_hears_every_table(db):
+    """The TV page's stream opens with the version its page showed: nothing to push yet, but
+    it must follow the round's tables all the same (a 204 names none of them)."""
+    event = events.create_event(
+        "Club", "block", {"record": "scores", "target": 50}, "rotating", "swiss", 3, None, EIGHT
+    )
+    assert events.propose(event.pk, 0, "seat-round-1") and events.start(
+        event.pk, 1, "start-round-1"
+    )
+    watcher = Client()
+    watcher.get(f"/events/{event.pk}/join/{event.watch_token}/")
+    table = EventTable.objects.filter(round__event=event).order_by("number").first()
+    shown = events.version_of(event.pk)
+
+    async def test(router, hub, write):
+        tv = await Board(router, watcher, event, "screen=tv").open(version=shown)
+        assert (await tv.next())[0] == "ready"  # and no update: the page has it
+        await hub.listening.wait()
+        assert f"match:{table.match_id}" in hub.topics
+        await write(finish, table.match_id)
+        version, fragment = await tv.table()
+        assert version == shown + 1 and 'id="tv"' in fragment
+        await tv.leave()
+
+    run(test)
