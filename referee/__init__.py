@@ -11,19 +11,11 @@ No Django, no database, no I/O. A game is a reducer over immutable states::
 
 from __future__ import annotations
 
-from referee.actions import (
-    Action,
-    Challenge,
-    Declare,
-    Draw,
-    Muggins,
-    Pass,
-    Play,
-    Roll,
-    Tally,
-    Undo,
-    parse_action,
-)  # fmt: skip
+from referee import actions
+
+# The whole action language (MATCH_FORMAT.md), every name actions.__all__ offers: listed
+# there once, not again here.
+from referee.actions import *  # noqa: F403
 from referee.document import DocumentError, MatchReplay, export, replay
 from referee.errors import IllegalAction, InvalidAction, RefereeError
 from referee.games import line
@@ -32,8 +24,7 @@ from referee.rulebook import PRESETS, Option, Preset, preset, rule_text
 from referee.tiles import DominoSet, Tile
 
 __all__ = [
-    "PRESETS", "Action", "Challenge", "Declare", "DocumentError", "DominoSet", "Draw",
-    "IllegalAction", "InvalidAction", "Layout", "LayoutRules", "MatchReplay", "Muggins",
-    "Option", "Pass", "Play", "Preset", "RefereeError", "Roll", "Tally", "Tile", "Undo",
-    "export", "line", "parse_action", "preset", "replay", "rule_text",
+    *actions.__all__, "PRESETS", "DocumentError", "DominoSet", "IllegalAction", "InvalidAction",
+    "Layout", "LayoutRules", "MatchReplay", "Option", "Preset", "RefereeError", "Tile", "export",
+    "line", "preset", "replay", "rule_text",
 ]  # fmt: skip

@@ -3,9 +3,10 @@
 The screens, forms, records and services ask here whether a game's lowest total wins,
 whether its seats build trains, whether its match is one long game, rather than knowing
 which games do: no other module of the app names a game family to decide something.
-Today the answers are read from what the referee offers (each preset's family); when the
-referee's engines declare them (issue 30: the registry of engines in ``referee.games``),
-this module reads them there and nothing else in the app changes.
+What a game's engine declares (its family, its screen, whether the lowest total wins,
+whether it plays rounds) is asked of the referee's registry of engines
+(``referee.games.engine``), so the app and the referee cannot disagree; what only the app
+needs (which taps are the turn's, what a state weighs) is written here, by family.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from referee import PRESETS
+from referee.games import engine
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,8 @@ class Facts:
     #: The referee's language for the game's actions: what ``parse_action``, ``describe``
     #: and the table's forms read and write, and which screen lays out its table.
     family: str
+    #: The screen that lays out its table (the engine's ``SCREEN``).
+    screen: str
     #: The tiles left in hand count against their holders: the lowest total wins.
     lowest_wins: bool
     #: The seats build trains, from a hub (Mexican Train) or a foot (Chicken Foot).
@@ -44,23 +48,20 @@ class Facts:
     state_bytes: int
 
 
-# Read from the preset's family until the referee's engines say them (module docstring).
+# What the app alone needs to know of a family; the engine's own facts are asked of it.
 _BY_FAMILY: dict[str, dict[str, Any]] = {
     "line": {"turn_taps": frozenset({"play", "draw", "pass", "roll"})},
-    "train": {"lowest_wins": True, "trains": True},
-    "foot": {"lowest_wins": True, "trains": True},
+    "train": {"trains": True},
+    "foot": {"trains": True},
     "havoc": {
-        "lowest_wins": True,
         "out_of_turn": True,
         "turn_taps": frozenset({"draw", "train", "discard"}),
         "state_bytes": 1_100,
     },
-    "truck": {"rounds": False, "all_at_once": True, "state_bytes": 1_100},
+    "truck": {"all_at_once": True, "state_bytes": 1_100},
 }
 _DEFAULTS: dict[str, Any] = {
-    "lowest_wins": False,
     "trains": False,
-    "rounds": True,
     "all_at_once": False,
     "out_of_turn": False,
     "turn_taps": frozenset(),
@@ -77,8 +78,14 @@ def facts(game: str) -> Facts:
     >>> facts("dump-truck").rounds, facts("havoc").out_of_turn
     (False, True)
     """
-    family = PRESETS[game].family
-    return Facts(family=family, **(_DEFAULTS | _BY_FAMILY[family]))
+    referee = engine(game)
+    return Facts(
+        family=referee.FAMILY,
+        screen=referee.SCREEN,
+        lowest_wins=referee.LOWEST_TOTAL_WINS,
+        rounds=referee.ROUNDS,
+        **(_DEFAULTS | _BY_FAMILY[referee.FAMILY]),
+    )
 
 
 def lowest_wins_games() -> frozenset[str]:

@@ -13,6 +13,8 @@
 #           "no tests collected" (pytest exit 5) are failures, not warnings.
 #   PG_URL  PostgreSQL URL for the postgres leg
 #           (default postgres://postgres@127.0.0.1:5432/boneyard)
+#   BONEYARD_TEST_REDIS_URL, BONEYARD_TEST_REDIS_URL_PG  the Redis databases the SQLite and
+#           PostgreSQL legs use (default redis://127.0.0.1:6379/15 and /14)
 #   BONEYARD_TEST_WORKERS  pytest-xdist workers per leg (default 2, one a core of the
 #           2-core machine the budget is for; 0 runs each leg in one process)
 set -euo pipefail
@@ -155,52 +157,67 @@ if ! $deep; then
     step "import-contracts" lint-imports
 fi
 
-# (e) The browser tests against live_server with the system Chromium, each worker its own
-# live server and its own Chromium, started first and run beside the database legs: they
-# wait on Chromium more than they compute (a third of their wall time is CPU), so on the
-# 2-core machine the budget is for they fit in the gaps the database legs leave. Their
-# output is held back and printed whole when they end.
-browser_log=$(mktemp)
-browser_pid=
-if $deep; then
-    :
-elif [[ -x $CHROMIUM ]]; then
-    bold "browser: pytest tests/browser -m browser ${parallel[*]} (beside the database legs; its output follows them)"
+# (e)–(g) The three legs run at once, each on its workers: the database legs spend part of
+# their wall waiting on the gunicorn servers their load tests start, and the browser leg on
+# Chromium (a third of its wall is CPU), so on the 2-core machine the budget is for each fills
+# the others' gaps; one after another they took half as long again. A leg beside the SQLite
+# leg holds its output back and prints it whole when it ends.
+held=$(mktemp -d)
+pids=()
+# The legs running at once each count in their own Redis database (the attack tests' rate
+# limits, the live table's announcements: its channel names the database).
+REDIS_SQLITE=${BONEYARD_TEST_REDIS_URL:-redis://127.0.0.1:6379/15}
+REDIS_PG=${BONEYARD_TEST_REDIS_URL_PG:-redis://127.0.0.1:6379/14}
+
+# beside NAME PYTEST-ARGS... -- a pytest_step in the background, its output held back.
+beside() {
+    local name=$1
+    shift
+    bold "$name: pytest $* (beside the SQLite leg; its output follows it)"
     (
         trap '' INT
         summary=()
-        DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_step "browser" tests/browser -m browser \
-            "${parallel[@]}" >"$browser_log.out" 2>&1
-        printf '%s\n' "${summary[@]}" >"$browser_log"
+        pytest_step "$name" "$@" >"$held/$name.out" 2>&1
+        printf '%s\n' "${summary[@]}" >"$held/$name.summary"
     ) &
-    browser_pid=$!
+    pids+=("$!:$name")
+}
+
+# (e) The browser tests against live_server with the system Chromium, each worker its own
+# live server (on a SQLite file in WAL mode) and its own Chromium.
+if $deep; then
+    :
+elif [[ -x $CHROMIUM ]]; then
+    DJANGO_ALLOW_ASYNC_UNSAFE=true beside "browser" tests/browser -m browser "${parallel[@]}"
 else
     missing "browser" "$CHROMIUM not found"
 fi
 
-# (f) Whole suite (tests + referee doctests) on SQLite.
-pytest_step "sqlite" "${only[@]}" "${parallel[@]}"
-
-# (g) The scoring tests again on PostgreSQL.
+# (f) The scoring tests again on PostgreSQL.
 if pg_up; then
-    DATABASE_URL=$PG_URL pytest_step "postgres" tests/scoring "${only[@]}" "${parallel[@]}"
+    DATABASE_URL=$PG_URL BONEYARD_TEST_REDIS_URL=$REDIS_PG \
+        beside "postgres" tests/scoring "${only[@]}" "${parallel[@]}"
 else
     missing "postgres" "PostgreSQL not reachable at 127.0.0.1:5432"
 fi
 
-if [[ -n $browser_pid ]]; then
-    wait "$browser_pid" || true
-    cat "$browser_log.out" 2>/dev/null || true
-    if [[ -s $browser_log ]]; then
+# (g) Whole suite (tests + referee doctests) on SQLite.
+BONEYARD_TEST_REDIS_URL=$REDIS_SQLITE pytest_step "sqlite" "${only[@]}" "${parallel[@]}"
+
+for entry in "${pids[@]}"; do
+    name=${entry#*:}
+    wait "${entry%%:*}" || true
+    cat "$held/$name.out" 2>/dev/null || true
+    if [[ -s $held/$name.summary ]]; then
         while IFS= read -r line; do
             summary+=("$line")
             [[ $line == *FAILED ]] && failed=1
-        done <"$browser_log"
+        done <"$held/$name.summary"
     else
-        fail "browser (no result)"
+        fail "$name (no result)"
     fi
-fi
-rm -f "$browser_log" "$browser_log.out"
+done
+rm -rf "$held"
 
 printf '\n\033[1mSUMMARY:\033[0m %s; %s s\n' "${summary[*]}" "$SECONDS"
 if ((failed)); then

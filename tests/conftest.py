@@ -42,6 +42,8 @@ EXAMPLES = DirectoryBasedExampleDatabase(
     Path(__file__).resolve().parents[1] / ".hypothesis" / "examples"
 )
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
+#: A case only make test-deep runs (mark it `deep` too, so its selection finds it).
+DEEP_ONLY = [pytest.mark.skipif(not DEEP, reason="make test-deep's size")]
 hypothesis_settings.register_profile("quick", max_examples=10, deadline=None, database=EXAMPLES)
 hypothesis_settings.register_profile("deep", max_examples=200, deadline=None, database=EXAMPLES)
 # HYPOTHESIS_PROFILE=debug: fail fast while developing, without minutes of shrinking.

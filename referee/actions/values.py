@@ -468,3 +468,13 @@ class Correct(Action):
         if self.seat is not None:
             out["seat"] = self.seat
         return out
+
+
+# What referee.actions offers of the values as they are (it re-exports them whole).
+__all__ = [
+    "BONEYARD", "COMPUTED_FIELDS", "INSERT", "MADE", "MAX_SEATS", "MEXICAN", "REMOVE",
+    "REPLACE", "Abandon", "Action", "Adjust", "Cell", "Challenge", "Correct", "Declare",
+    "Discard", "Draw", "DrawFrom", "Engine", "Flip", "Load", "Muggins", "Pass", "Play",
+    "Redeal", "Replace", "Respond", "Return", "Roll", "Shift", "Stop", "Take", "Tally", "Time",
+    "Train", "TrainPlay", "Undo", "Unload",
+]  # fmt: skip

@@ -2,10 +2,12 @@
 one ``Board``: the machinery once, each game only its differences.
 
 - :mod:`referee.round.result`: how a round ends (:class:`RoundResult`, the reasons);
-- :mod:`referee.round.core`: seats, totals, whether a round is over and counts;
+- :mod:`referee.round.core`: seats, totals, the round's number, whether it is over and
+  counts, and the fields every new round starts with (``opening``);
 - :mod:`referee.round.reducer`: undo, the table's own entries, ``check``, ``legal_actions``;
-- :mod:`referee.round.refusals`: the refusals every game shares, each written once;
-- :mod:`referee.round.tally`: the tally's checks, and the lowest total winning.
+- :mod:`referee.round.refusals`: the refusals games share, each written once;
+- :mod:`referee.round.tally`: the tally's shared checks and words, and the lowest total
+  winning.
 
 It imports no game (an import-linter contract holds it). What every game offers is written
 here, as two protocols: :class:`Round`, a round's state, and :class:`Engine`, the module

@@ -5,11 +5,13 @@ state declares (``names``, ``options``, ``base``, ``scores``, ``ended``, ``resul
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.actions import Action, Stop
 from referee.round.result import ABANDONED, STOPPED, RoundResult
+from referee.rulebook import preset
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,6 +28,7 @@ class RoundCore:
     last: Action | None = None
     last_points: tuple[int, ...] = ()  # what the last action scored, by seat
     actions: int = 0  # effective actions so far
+    played: int = 0  # rounds counted before this one (a match played in rounds)
     logged: int = field(default=0, compare=False)  # entries in the round's log, undos included
     # Undo: the state before the last action, and how many actions are settled (their
     # misplay window has closed: procedure.misplay).
@@ -49,6 +52,12 @@ class RoundCore:
     @property
     def top(self) -> int:
         return self.options["set"]  # type: ignore[attr-defined]
+
+    @property
+    def number(self) -> int:
+        """This round's number in the match, from 1 (an abandoned round does not count, so
+        the round dealt again after it has the same number)."""
+        return self.played + 1
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -87,3 +96,19 @@ class RoundCore:
     def stopped_result(self) -> RoundResult:
         """The result of the round the table stopped the match in: what it had scored."""
         return RoundResult(None, STOPPED, self._no_pips(), self.scores)  # type: ignore[attr-defined]
+
+
+def opening(
+    slug: str, options: Mapping[str, Any], names: Sequence[str], base: Sequence[int] | None
+) -> dict[str, Any]:
+    """The fields every game's new round starts with, for its state's constructor: the
+    game, its options, the seats' names, the match totals so far (none before the first
+    round) and nothing scored in it yet. A game adds its own deal."""
+    nobody = (0,) * len(names)
+    return {
+        "game": preset(slug),
+        "options": options,
+        "names": tuple(names),
+        "base": tuple(base) if base is not None else nobody,
+        "scores": nobody,
+    }

@@ -74,6 +74,18 @@ class Reducer:
         )
         return self.finish(after) if self.finish else after
 
+    @property
+    def functions(
+        self,
+    ) -> tuple[
+        Callable[[State, Action], State],
+        Callable[[State, Action], IllegalAction | None],
+        Callable[[State], tuple[Action, ...]],
+    ]:
+        """``apply``, ``check`` and ``legal_actions``, as a game's module offers them: one
+        line in each game rather than the same three assignments in every one."""
+        return self.apply, self.check, self.legal_actions
+
     def check(self, state: State, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now, or None; what buttons use to explain themselves."""
         try:

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.said import Said, listed
+from referee.said import Said, counted, listed, tiles
+from referee.tiles import Tile
 
 
 def lowest(pips: Sequence[int]) -> int | None:
@@ -49,3 +50,44 @@ def lowest_wins(state: Any, how: Said) -> Said:
             total=state.totals[state.shared[0]],
         )
     return Said("The match is over: {how}", how=how)
+
+
+def agreed_rounds(rounds: int) -> Said:
+    """How a match of an agreed number of rounds ended, in the players' words."""
+    if rounds == 1:
+        return Said("the one agreed round is played")
+    return Said("all {rounds} agreed rounds are played", rounds=rounds)
+
+
+def say_what(missing: Sequence[str]) -> Said:
+    """``tally.hands``: the seats that have not said what they hold; the verb agrees with
+    how many they are."""
+    return counted(
+        "Say what {who} still holds.", "Say what {who} still hold.", len(missing),
+        who=listed(missing),
+    )  # fmt: skip
+
+
+def not_in_set(tile: Tile, top: int) -> Said:
+    """``set.tiles``: a declared tile the match's set does not have."""
+    return Said("{tile} is not in a double-{top} set.", tile=tile, top=top)
+
+
+def on_the_table(tile: Tile, who: str) -> Said:
+    """``set.unique``: a tile declared in a hand that lies on the table."""
+    return Said("{tile} is on the table, not in {who}'s hand.", tile=tile, who=who)
+
+
+def declared_twice(tile: Tile, who: str) -> Said:
+    """``set.unique``: a tile declared twice in one hand."""
+    return Said(
+        "{tile} is declared twice in {who}'s hand; each tile exists once.", tile=tile, who=who
+    )
+
+
+def wrong_count(who: str, should: int, held: int) -> Said:
+    """``hand.count``, ``tally.hands``: a hand declared with more or fewer tiles than its seat
+    holds, in every game's tally the same words."""
+    return Said(
+        "{who} should hold {should}, not {held}.", who=who, should=tiles(should), held=tiles(held)
+    )

@@ -42,7 +42,21 @@
   // New links were made, or the match is gone: say so rather than freeze in silence, and
   // for good. The page stays in view, greyed, and nothing on it can be tapped: a tap could
   // only be refused, and would look as if the table were live again.
+  // A poll's first 404 is asked again (the next poll, 2 s later) before the phone is shut
+  // out: the keeper who taps New links may have a poll in flight that the server read with
+  // the links as they were, and the phone that made the new links must not lock itself out.
+  var pollMissed = false;
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "poll" && event.detail.successful) {
+      pollMissed = false;
+    }
+  });
   document.addEventListener("htmx:responseError", function (event) {
+    var fromPoll = event.detail.elt && event.detail.elt.id === "poll";
+    if (fromPoll && event.detail.xhr && event.detail.xhr.status === 404 && !pollMissed) {
+      pollMissed = true;
+      return;
+    }
     if (event.detail.xhr && event.detail.xhr.status === 404) {
       banner(boneyardSays("sayGone"), "gone");
       var poll = document.getElementById("poll");

@@ -43,6 +43,11 @@ VIEW = """() => {
   };
 }"""
 IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+# At rest: the page has not scrolled for 150 ms. htmx brings the turn into view after its
+# settle, so on a busy machine the view is measured once it has stopped moving.
+STILL = (
+    "() => new Promise(done => { const y = scrollY; setTimeout(() => done(scrollY === y), 150); })"
+)
 
 
 def out_of_view(view: dict, parts=("banner", "ends", "buttons", "tile")) -> list[str]:
@@ -77,6 +82,7 @@ class Newcomer:
         target.click()
         expect(page.locator(f'#table:not([data-version="{version}"])')).to_have_count(1)
         page.wait_for_function(IDLE)
+        page.wait_for_function(STILL)
         self.record(what, parts)
 
     def record(self, what: str, parts=("banner", "ends", "buttons", "tile")) -> None:

@@ -410,7 +410,7 @@ def test_a_round_ends_when_a_seat_plays_its_last_tile_and_0_0_counts_the_house_r
     assert state.hands == (0, 1) and state.ended == "domino" and state.turn is None
     assert instruction(state) == "The round is over: Ana played their last tile. Tally the hands."
     refused(state, "1 draw", "foot.end", "Ana played their last tile")
-    refused(state, hands(s1="5-4 0-0"), "tally.hands", "Ben holds 1 tile, not 2")
+    refused(state, hands(s1="5-4 0-0"), "tally.hands", "Ben should hold 1 tile, not 2 tiles")
     refused(state, hands(s1="9-8"), "set.unique", "9-8 is on the table")
     refused(state, Tally(pips=()), "tally.hands", "Say what Ben still holds")
     most = max(blank, 16)  # 0-0, or 8-8: the dearest tile off the table

@@ -559,11 +559,11 @@ def test_the_pips_left_in_hand_score_against_their_seat_and_0_0_counts_as_chosen
     state = new(2, "0 engine 9-9; 1 play 9-3 1; 0 play 9-5 0", set=9, hand_size=2, rounds=1,
                 double_blank=double_blank)  # fmt: skip
     assert state.ended == "domino" and state.hands == (0, 1)
-    refused(state, hands(s1="3-3 0-0"), "tally.hands", "Ben holds 1 tile, not 2")
+    refused(state, hands(s1="3-3 0-0"), "tally.hands", "Ben should hold 1 tile, not 2 tiles")
     refused(state, hands(s1="9-3"), "set.unique", "9-3 is on Ben's train")
     refused(state, hands(s1="9-9"), "set.unique", "9-9 is the engine, in the hub")
-    refused(state, hands(s0="", s1=""), "tally.hands", "Ben holds 1 tile, not 0")
-    refused(state, hands(s0="4-4", s1="0-0"), "tally.hands", "Ana holds 0 tiles, not 1")
+    refused(state, hands(s0="", s1=""), "tally.hands", "Ben should hold 1 tile, not 0 tiles")
+    refused(state, hands(s0="4-4", s1="0-0"), "tally.hands", "Ana should hold 0 tiles, not 1 tile")
     refused(state, Tally(hands=()), "tally.hands", "Say what Ben still holds")
     refused(state, pips(s1=51), "tally.hands", f"at most {50 if double_blank else 17} pips")
     state = apply(state, hands(s1="0-0"))

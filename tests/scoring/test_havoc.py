@@ -15,6 +15,7 @@ from referee.actions import Respond, Stop, Tally, Train, Undo
 from referee.games import havoc
 from scoring import services
 from scoring.models import Action, Match, Round
+from tests.conftest import DEEP_ONLY
 
 from .conftest import form_fields, keep, snapshot, tap, watch
 
@@ -606,7 +607,11 @@ def record_random_match(seed: int, players: int, rounds: int) -> Match:
     return match
 
 
-@pytest.mark.parametrize(("seed", "players", "rounds"), [(1, 2, 2), (2, 4, 0), (3, 8, 2)])
+@pytest.mark.parametrize(
+    ("seed", "players", "rounds"),
+    # Eight players' two rounds are the costliest app test there is: make test-deep's.
+    [(1, 2, 2), (2, 4, 0), pytest.param(3, 8, 2, marks=[pytest.mark.deep, *DEEP_ONLY])],
+)
 def test_random_matches_survive_export_and_import(db, seed, players, rounds):
     match = record_random_match(seed, players, rounds)
     document = services.export_match(match)

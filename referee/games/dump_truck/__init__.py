@@ -16,6 +16,7 @@ A match is one game, played as one round: it ends when the pool and the hands ar
 
 from __future__ import annotations
 
+from referee.games.dump_truck import truck
 from referee.games.dump_truck.engine import (
     POOL_EMPTY,
     STALLED,
@@ -28,29 +29,16 @@ from referee.games.dump_truck.engine import (
     options_for,
     start,
 )
-from referee.games.dump_truck.truck import (
-    BLANK_POINTS,
-    COLS,
-    MOST_DOMINOES,
-    ROWS,
-    SHORTEST_CHAIN,
-    TOP,
-    Chain,
-    Placed,
-    Score,
-    Truck,
-    _score,
-    best,
-    cell_words,
-)
+
+# The truck's values, every name truck.__all__ offers: listed there once, not again here.
+from referee.games.dump_truck.truck import *  # noqa: F403
 from referee.tiles import Tile
 
 #: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
 FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "truck", "truck", False, False
 
 __all__ = [
-    "BLANK_POINTS", "COLS", "FAMILY", "LOWEST_TOTAL_WINS", "MOST_DOMINOES", "POOL_EMPTY",
-    "ROUNDS", "ROWS", "SCREEN", "SHORTEST_CHAIN", "STALLED", "TOP", "Chain", "Placed", "Score",
-    "Tile", "Truck", "TruckResult", "TruckState", "_score", "apply", "best", "cell_words",
-    "check", "legal_actions", "next_leader", "options_for", "start",
+    *truck.__all__, "FAMILY", "LOWEST_TOTAL_WINS", "POOL_EMPTY", "ROUNDS", "SCREEN", "STALLED",
+    "Tile", "TruckResult", "TruckState", "apply", "check", "legal_actions", "next_leader",
+    "options_for", "start",
 ]  # fmt: skip

@@ -31,7 +31,7 @@ from referee.games.dump_truck.truck import (
     _joined,
     best,
 )
-from referee.round.core import RoundCore
+from referee.round.core import RoundCore, opening
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.rulebook import Preset, preset, resolve_options
@@ -217,18 +217,13 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
     """A new game: every truck empty, every tile face down in the pool."""
     options = options_for(slug, given, len(names))
     seats = len(names)
-    nobody = (0,) * seats
     return TruckState(
-        game=preset(slug),
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         trucks=(Truck(),) * seats,
         holding=(None,) * seats,
         sources=(None,) * seats,
         drawn=(False,) * seats,
         face_down=len(DominoSet(TOP).tiles),
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
     )
 
 
@@ -713,13 +708,8 @@ def _candidates(state: TruckState) -> list[Action]:
     return found
 
 
-_REDUCER = Reducer(
+# The reducer's three faces (referee.round.reducer); legal_actions lists both outcomes of a
+# coin (its toss is the app's).
+apply, check, legal_actions = Reducer(
     _transition, _candidates, _stands, seat=_check_seat, settles=_placing, finish=_turn_over
-)
-#: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
-apply = _REDUCER.apply
-#: Why ``action`` is illegal now, or None.
-check = _REDUCER.check
-#: Every legal action now, built from the same checks :func:`apply` runs (a coin's outcome
-#: is the app's to toss, so both outcomes are listed).
-legal_actions = _REDUCER.legal_actions
+).functions

@@ -21,6 +21,13 @@ POOL_EMPTY, STALLED = "pool-empty", "stalled"  # why the game ended (truck.end)
 SHORTEST_CHAIN = 3
 TOP = 6  # the seed's double-six set: values 0-6, and wild blanks take one of them
 
+# What the package offers of the truck as it is (referee.games.dump_truck re-exports it whole;
+# _score too, for the tests that score a truck's values directly).
+__all__ = [
+    "BLANK_POINTS", "COLS", "MOST_DOMINOES", "ROWS", "SHORTEST_CHAIN", "TOP", "Chain", "Placed",
+    "Score", "Truck", "_score", "best", "cell_words",
+]  # fmt: skip
+
 # ---------------------------------------------------------------------------------------------
 # The truck
 

@@ -19,23 +19,11 @@ discard slot. Trays are checked when they are declared at the tally.
 
 from __future__ import annotations
 
+from referee.games.havoc import state
 from referee.games.havoc.engine import apply, check, legal_actions, next_leader, options_for, start
-from referee.games.havoc.state import (
-    CLOCKWISE,
-    COUNTER,
-    DISCARD,
-    DRAW,
-    PLAY,
-    SLOTS,
-    SMALL_SET_PLAYERS,
-    STOPPED,
-    TRAIN_FULL,
-    Doubles,
-    HavocState,
-    Link,
-    Rack,
-    direction_of,
-)
+
+# The round's values, every name state.__all__ offers: listed there once, not again here.
+from referee.games.havoc.state import *  # noqa: F403
 from referee.round.result import RoundResult
 from referee.tiles import Tile
 
@@ -43,8 +31,6 @@ from referee.tiles import Tile
 FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "havoc", "havoc", True, True
 
 __all__ = [
-    "CLOCKWISE", "COUNTER", "DISCARD", "DRAW", "FAMILY", "LOWEST_TOTAL_WINS", "PLAY", "ROUNDS",
-    "SCREEN", "SLOTS", "SMALL_SET_PLAYERS", "STOPPED", "TRAIN_FULL", "Doubles", "HavocState",
-    "Link", "Rack", "RoundResult", "Tile", "apply", "check", "direction_of", "legal_actions",
-    "next_leader", "options_for", "start",
+    *state.__all__, "FAMILY", "LOWEST_TOTAL_WINS", "ROUNDS", "SCREEN", "RoundResult", "Tile",
+    "apply", "check", "legal_actions", "next_leader", "options_for", "start",
 ]  # fmt: skip

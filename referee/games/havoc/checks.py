@@ -15,7 +15,7 @@ from referee.actions import (
 )  # fmt: skip
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.havoc.state import DISCARD, DRAW, PLAY, HavocState
-from referee.round.refusals import check_seat, no_such_seat
+from referee.round.refusals import OVER_AND_TALLIED, check_seat, no_such_seat, not_your_turn
 from referee.said import Said, phrase
 from referee.tiles import DominoSet, Tile
 
@@ -44,7 +44,7 @@ def _check_going(state: HavocState) -> None:
         rule, why = state.match_end
         raise IllegalAction(rule, Said("{why}.", why=why))
     if state.result is not None:
-        raise IllegalAction("havoc.win", Said("This round is over and tallied."))
+        raise IllegalAction("havoc.win", OVER_AND_TALLIED)
     if state.ended is not None:
         raise IllegalAction(
             "havoc.win",
@@ -84,10 +84,7 @@ def _check_turn(state: HavocState, seat: int, doing: str) -> None:
             )
         return
     if seat != state.turn:
-        raise IllegalAction(
-            "seat.order",
-            Said("It is {turn}'s turn, not {who}'s.", turn=state.names[state.turn], who=who),
-        )
+        raise not_your_turn(state.names[state.turn], who)
 
 
 def _check_tile(state: HavocState, seat: int, tile: Tile) -> None:

@@ -47,8 +47,9 @@ from referee.games.havoc.state import (
     Rack,
     direction_of,
 )
+from referee.round.core import opening
 from referee.round.reducer import Reducer
-from referee.round.refusals import check_players, no_such_seat
+from referee.round.refusals import check_players, every_action_settles, no_such_seat
 from referee.round.result import RoundResult
 from referee.round.tally import settle_lowest
 from referee.rulebook import preset, resolve_options
@@ -82,19 +83,14 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
     is the seat that begins it (None: the table chooses, by the first draw)."""
     options = options_for(slug, given, len(names))
     seats = len(names)
-    nobody = (0,) * seats
     return HavocState(
-        game=preset(slug),
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         racks=(Rack(),) * seats,
         boneyard=len(DominoSet(options["set"]).tiles) - SLOTS * seats,
         turn=leader,
         leader=leader,
         first=leader,
         played=int((carry or {}).get("played", 0)),
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
     )
 
 
@@ -215,13 +211,6 @@ def _check_tally(state: HavocState, action: Tally) -> RoundResult:
             )
         pips[seat] = sum(t.pips for t in held)
     return RoundResult(winner, TRAIN_FULL, tuple(pips), tuple(pips))
-
-
-def _stands(state: HavocState) -> Said:
-    return Said(
-        "Only the last action can be taken back: every action moves a tile, which closes the "
-        "window on the one before."
-    )
 
 
 def _step(state: HavocState, action: Action) -> HavocState:
@@ -447,12 +436,13 @@ def _candidates(state: HavocState) -> list[Action]:
     return found
 
 
-_REDUCER = Reducer(
-    _step, _candidates, _stands, stop_winner="low", recorded=(Adjust, Abandon), seat=_check_seat
-)
-#: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
-apply = _REDUCER.apply
-#: Why ``action`` is illegal now, or None.
-check = _REDUCER.check
-#: Every action :func:`apply` would accept now (tallies aside, and the table's own entries).
-legal_actions = _REDUCER.legal_actions
+# The reducer's three faces (referee.round.reducer); legal_actions leaves out tallies and
+# the table's own entries.
+apply, check, legal_actions = Reducer(
+    _step,
+    _candidates,
+    every_action_settles,
+    stop_winner="low",
+    recorded=(Adjust, Abandon),
+    seat=_check_seat,
+).functions

@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.corrections import stopped_words
 from referee.round.core import RoundCore
-from referee.round.tally import lowest_wins
+from referee.round.tally import agreed_rounds, lowest_wins
 from referee.rulebook import Preset
 from referee.said import Said, phrase
 from referee.tiles import DominoSet, Tile
@@ -19,6 +19,12 @@ CLOCKWISE, COUNTER = 1, -1
 DRAW, PLAY, DISCARD = "draw", "play", "discard"  # the steps of a turn (havoc.turn)
 TRAIN_FULL, STOPPED = "train", "stopped"  # why a round ended
 SMALL_SET_PLAYERS = 6  # havoc.setup: double-9 for up to six, double-12 beyond
+
+# What the package offers of the state as it is (referee.games.havoc re-exports it whole).
+__all__ = [
+    "CLOCKWISE", "COUNTER", "DISCARD", "DRAW", "PLAY", "SLOTS", "SMALL_SET_PLAYERS", "STOPPED",
+    "TRAIN_FULL", "Doubles", "HavocState", "Link", "Rack", "direction_of",
+]  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -105,14 +111,8 @@ class HavocState(RoundCore):
     doubles: Doubles | None = None
     leader: int | None = None  # the seat that must begin the round; None: the table chooses
     first: int | None = None  # the seat that began it
-    played: int = 0  # rounds finished before this one
     ended: str | None = None  # why the round ended (TRAIN_FULL), until the tally
     filled: int | None = None  # the seat whose train filled, until the tally
-
-    @property
-    def number(self) -> int:
-        """This round's number in the match, from 1."""
-        return self.played + 1
 
     @property
     def match_over(self) -> bool:
@@ -127,14 +127,10 @@ class HavocState(RoundCore):
         None while it goes on."""
         if not self.match_over:
             return None
-        rounds = self.options["rounds"]
-        how: str
         if self.stop is not None:
             how = stopped_words(self.stop)
-        elif rounds == 1:
-            how = Said("the one agreed round is played")
         else:
-            how = Said("all {rounds} agreed rounds are played", rounds=rounds)
+            how = agreed_rounds(self.options["rounds"])
         return "havoc.win", lowest_wins(self, how)
 
     @property

@@ -23,6 +23,7 @@ from referee.games.line.state import Pending, RoundState
 from referee.layout import Layout
 from referee.round.refusals import check_seat
 from referee.round.result import ABANDONED
+from referee.round.tally import not_in_set
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.tiles import DominoSet, Tile
 
@@ -549,7 +550,7 @@ def _describe(state: RoundState, action: Action | None) -> Said:
 
 
 def _not_in_set(state: RoundState, tile: Tile) -> Said:
-    return Said("{tile} is not in a double-{top} set.", tile=tile, top=state.top)
+    return not_in_set(tile, state.top)
 
 
 def _domino_seat(state: RoundState) -> int:

@@ -48,6 +48,7 @@ from referee.games.line.scoring import (
 from referee.games.line.state import _THE_TABLE, MOST_DECLARED, Knock, Pending, RoundState
 from referee.games.line.tally import _check_tally, _refuse_in_pad
 from referee.layout import Layout, LayoutRules
+from referee.round.core import opening
 from referee.round.reducer import Reducer, never
 from referee.round.result import RoundResult
 from referee.rulebook import hand_size, max_players, preset, resolve_options
@@ -134,17 +135,12 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         unlock=options.get("unlock", False),
         spinner_count=options["spinner_count"],
     )
-    nobody = (0,) * len(names)
     return RoundState(
-        game=game,
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         layout=Layout(rules),
         hands=(size,) * len(names),
         stock=len(DominoSet(options["set"]).tiles) - size * len(names),
         turn=leader,
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
         leader=leader,
         pad=(record or options.get("record")) == "scores",
         **family(game).deal(len(names), carry),

@@ -25,7 +25,9 @@ from referee.games.line.scoring import (
     DOMINO,
 )
 from referee.games.line.state import _THE_TABLE, RoundState
+from referee.round.refusals import already_tallied
 from referee.round.result import Finding, RoundResult
+from referee.round.tally import on_the_table, say_what, wrong_count
 from referee.rulebook import hand_size
 from referee.said import Said, counted, listed, phrase, tiles
 from referee.teams import leader
@@ -54,7 +56,7 @@ def _check_tally(state: RoundState, action: Tally) -> tuple[RoundState, RoundRes
             ),
         )
     if state.result is not None:
-        raise IllegalAction("tally.hands", Said("This round is already tallied."))
+        raise already_tallied()
     if state.pad:
         state = _pad_end(state, action)
     elif not state.is_over:
@@ -92,23 +94,12 @@ def _check_tally_tiles(state: RoundState, hands: dict[int, tuple[Tile, ...]]) ->
         if state.pad:
             _check_pad_count(state, seat, len(hand))
         elif len(hand) != state.hands[seat]:
-            raise IllegalAction(
-                "hand.count",
-                Said(
-                    "{who} should hold {should}, not {held}.",
-                    who=who,
-                    should=tiles(state.hands[seat]),
-                    held=tiles(len(hand)),
-                ),
-            )
+            raise IllegalAction("hand.count", wrong_count(who, state.hands[seat], len(hand)))
         for tile in hand:
             if tile not in DominoSet(state.top):
                 raise IllegalAction("set.tiles", _not_in_set(state, tile))
             if tile in state.layout:
-                raise IllegalAction(
-                    "set.unique",
-                    Said("{tile} is on the table, not in {who}'s hand.", tile=tile, who=who),
-                )
+                raise IllegalAction("set.unique", on_the_table(tile, who))
             if tile in where:
                 template = (
                     phrase("{tile} is declared twice in {who}'s hand; each tile exists once.")
@@ -179,12 +170,7 @@ def _every_seat(state: RoundState, declared: dict, nothing: object) -> dict:
                 who=listed(missing),
             )
         else:
-            said = counted(
-                "Say what {who} still holds.",
-                "Say what {who} still hold.",
-                len(missing),
-                who=listed(missing),
-            )
+            said = say_what(missing)
         raise IllegalAction("tally.hands", said)
     return {seat: declared.get(seat, nothing) for seat in range(state.seats)}
 

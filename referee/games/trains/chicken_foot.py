@@ -35,18 +35,31 @@ from referee.actions import (
     Pass,
     Play,
     Tally,
-    Undo,
 )  # fmt: skip
-from referee.corrections import ABANDONED, stopped_words
+from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
 from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd, Line, Owed, Placed
-from referee.games.trains.rounds import TrainRounds
+from referee.games.trains.rounds import TrainRounds, pad_result, turn_candidates
+from referee.round.core import opening
 from referee.round.reducer import Reducer
-from referee.round.refusals import check_players, check_seat
+from referee.round.refusals import (
+    OVER_AND_TALLIED,
+    already_tallied,
+    check_players,
+    check_seat,
+    not_your_turn,
+)
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import lowest, lowest_wins, settle_lowest
+from referee.round.tally import (
+    declared_twice,
+    lowest,
+    on_the_table,
+    say_what,
+    settle_lowest,
+    wrong_count,
+)
 from referee.rulebook import Preset, preset, resolve_options
-from referee.said import Said, counted, listed, phrase
+from referee.said import Said, listed, phrase
 from referee.said import tiles as tile_count  # `tiles` names many a hand here
 from referee.tiles import DominoSet, Tile
 
@@ -70,14 +83,8 @@ class FootState(TrainRounds):
     passes: int = 0  # passes in a row with the boneyard empty (foot.end)
     leader: int | None = None  # the seat that must begin the round; None: the table chooses
     first: int | None = None  # the seat that began it
-    played: int = 0  # rounds counted before this one
     ended: str | None = None  # DOMINO or BLOCKED (or ABANDONED), until the tally
     pad: bool = False  # pad.record: a score-pad round, recorded by its tally alone
-
-    @property
-    def number(self) -> int:
-        """This round's number in the match, from 1."""
-        return self.played + 1
 
     @property
     def placed(self) -> bool:
@@ -88,26 +95,16 @@ class FootState(TrainRounds):
     def match_over(self) -> bool:
         return self.stop is not None or (self.counted and self.number >= self.rounds)
 
-    @property
-    def match_end(self) -> tuple[str, Said] | None:
-        """The rule that ended the match and how, in the players' words; None while it goes
-        on. Every later action is refused citing it."""
-        if not self.match_over:
+    rounds_rule = "foot.rounds"
+
+    def played_down(self) -> Said | None:
+        if self.rounds != self.top + 1:
             return None
-        rule = "foot.rounds"
-        if self.stop is not None:
-            rule, how = "correct.abandon", stopped_words(self.stop)
-        elif self.rounds == self.top + 1:
-            how = Said(
-                "all {rounds} rounds are played, {highest} down to 0-0",
-                rounds=self.rounds,
-                highest=Tile(self.top, self.top),
-            )
-        elif self.rounds == 1:
-            how = Said("the one agreed round is played")
-        else:
-            how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
-        return rule, lowest_wins(self, how)
+        return Said(
+            "all {rounds} rounds are played, {highest} down to 0-0",
+            rounds=self.rounds,
+            highest=Tile(self.top, self.top),
+        )
 
     @property
     def carry(self) -> dict[str, Any]:
@@ -133,10 +130,6 @@ class FootState(TrainRounds):
     def unseen(self) -> tuple[Tile, ...]:
         """The tiles not on the table: in some hand or in the boneyard."""
         return tuple(t for t in DominoSet(self.top).tiles if t not in self.layout)
-
-    def value(self, tile: Tile) -> int:
-        """What a tile left in hand counts (``foot.score``: 0-0 counts double_blank)."""
-        return self.options["double_blank"] if tile == Tile(0, 0) else tile.pips
 
     def ended_words(self) -> Said:
         """How the round ended, for the table."""
@@ -209,11 +202,8 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         # Not a Tile parameter: the number came from outside and may be no tile's at all.
         raise InvalidAction(Said("There is no {n}-{n} in a double-{top} set.", n=number, top=top))
     pad = (record or options["record"]) == "scores"
-    nobody = (0,) * seats
     return FootState(
-        game=preset(slug),
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         layout=FootLayout(top, options["root_arms"]),
         hands=(size,) * seats,
         boneyard=len(DominoSet(top).tiles) - size * seats,
@@ -223,8 +213,6 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         first=leader,
         played=played,
         pad=pad,
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
     )
 
 
@@ -250,7 +238,7 @@ def instruction(state: FootState) -> Said:
     if state.result is not None:
         if state.result.reason == ABANDONED:
             return Said("This round was abandoned.")
-        return Said("This round is over and tallied.")
+        return OVER_AND_TALLIED
     if state.pad:
         return PAD_WORDS
     if state.ended is not None:
@@ -319,7 +307,7 @@ def _check_going(state: FootState) -> None:
     """Tiles are still played in this round."""
     _check_match_on(state)
     if state.result is not None:
-        raise IllegalAction("foot.end", Said("This round is over and tallied."))
+        raise IllegalAction("foot.end", OVER_AND_TALLIED)
     if state.pad:
         raise IllegalAction("pad.record", PAD_WORDS)
     if state.ended is not None:
@@ -329,14 +317,7 @@ def _check_going(state: FootState) -> None:
 def _check_turn(state: FootState, seat: int) -> None:
     assert state.turn is not None
     if seat != state.turn:
-        raise IllegalAction(
-            "seat.order",
-            Said(
-                "It is {who}'s turn, not {other}'s.",
-                who=state.names[state.turn],
-                other=state.names[seat],
-            ),
-        )
+        raise not_your_turn(state.names[state.turn], state.names[seat])
 
 
 def _searcher(state: FootState) -> Said:
@@ -464,7 +445,7 @@ def _check_play(state: FootState, action: Play) -> FootLayout:
 def _check_tally(state: FootState, action: Tally) -> RoundResult:
     _check_match_on(state)
     if state.result is not None:
-        raise IllegalAction("tally.hands", Said("This round is already tallied."))
+        raise already_tallied()
     if not state.pad and state.ended is None:
         raise IllegalAction(
             "foot.end",
@@ -480,34 +461,21 @@ def _check_tally(state: FootState, action: Tally) -> RoundResult:
         return _tally_pad(state, action, declared)
     missing = [state.names[s] for s in range(state.seats) if state.hands[s] and s not in declared]
     if missing:
-        said = counted(
-            "Say what {who} still holds.", "Say what {who} still hold.", len(missing),
-            who=listed(missing),
-        )  # fmt: skip
-        raise IllegalAction("tally.hands", said)
+        raise IllegalAction("tally.hands", say_what(missing))
     seen: dict[Tile, int] = {}
     for seat, tiles in declared.items():
         if isinstance(tiles, int):
             continue
         who = state.names[seat]
         if len(tiles) != state.hands[seat]:
-            raise IllegalAction(
-                "tally.hands",
-                Said(
-                    "{who} holds {count}, not {n}.",
-                    who=who,
-                    count=tile_count(state.hands[seat]),
-                    n=len(tiles),
-                ),
-            )
+            raise IllegalAction("tally.hands", wrong_count(who, state.hands[seat], len(tiles)))
         _check_hand(state, seat, tiles, seen)
-    pips = [_pips_of(state, declared.get(s, ())) for s in range(state.seats)]
+    pips = [state.pips_of(declared.get(s, ())) for s in range(state.seats)]
     totals = {seat: held for seat, held in declared.items() if isinstance(held, int)}
     if totals:
-        values = sorted(state.value(t) for t in state.unseen())
         for seat, total in totals.items():
             held = state.hands[seat]
-            least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
+            least, most = state.pip_range(held)
             if not least <= total <= most:
                 if total > most:
                     template = phrase(
@@ -541,20 +509,19 @@ def _check_hand(state: FootState, seat: int, tiles: Iterable[Tile], seen: dict[T
     for tile in tiles:
         DominoSet(state.top).check(tile)
         if tile in state.layout or (state.pad and tile == state.engine):
-            if tile == state.engine:
-                template = phrase(
-                    "{tile} is on the table (this round's double), not in {who}'s hand."
-                )
-            else:
-                template = phrase("{tile} is on the table, not in {who}'s hand.")
-            raise IllegalAction("set.unique", Said(template, tile=tile, who=who))
-        if tile in seen:
-            if seen[tile] == seat:
-                said = Said(
-                    "{tile} is declared twice in {who}'s hand; each tile exists once.",
+            if tile != state.engine:
+                raise IllegalAction("set.unique", on_the_table(tile, who))
+            raise IllegalAction(
+                "set.unique",
+                Said(
+                    "{tile} is on the table (this round's double), not in {who}'s hand.",
                     tile=tile,
                     who=who,
-                )
+                ),
+            )
+        if tile in seen:
+            if seen[tile] == seat:
+                said = declared_twice(tile, who)
             else:
                 said = Said(
                     "{tile} is declared in {other}'s and {who}'s; each tile exists once.",
@@ -564,11 +531,6 @@ def _check_hand(state: FootState, seat: int, tiles: Iterable[Tile], seen: dict[T
                 )
             raise IllegalAction("set.unique", said)
         seen[tile] = seat
-
-
-def _pips_of(state: FootState, held: tuple[Tile, ...] | int) -> int:
-    """What a declared hand counts: its pip total, or its tiles' (0-0 as the rule says)."""
-    return held if isinstance(held, int) else sum(state.value(t) for t in held)
 
 
 def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> RoundResult:
@@ -588,8 +550,7 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
         )
     most_tiles = state.options["hand_size"] + state.dealt
     seen: dict[Tile, int] = {}
-    values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
-    most = sum(values[len(values) - most_tiles :])
+    most = state.most_pips(most_tiles)
     for seat in range(state.seats):
         held = declared[seat]
         if isinstance(held, int):
@@ -621,22 +582,20 @@ def _tally_pad(state: FootState, action: Tally, declared: dict[int, Any]) -> Rou
                 ),
             )
         _check_hand(state, seat, held, seen)
-    pips = [_pips_of(state, declared[s]) for s in range(state.seats)]
-    out = [s for s in range(state.seats) if declared[s] in ((), 0)]
-    if len(out) > 1:
-        who = listed([state.names[s] for s in out])
+
+    def refuse(out: Sequence[str]) -> IllegalAction:
         if action.pips is None:
-            said = Said("Only one seat can play out, not {who}.", who=who)
-        else:
-            said = Said(
-                "Only one seat can play out, not {who}; a seat holding 0-0 counted as 0 declares "
-                "its tiles.",
-                who=who,
+            return IllegalAction(
+                "pad.record", Said("Only one seat can play out, not {who}.", who=listed(out))
             )
-        raise IllegalAction("pad.record", said)
-    if out:
-        return RoundResult(out[0], DOMINO, tuple(pips), tuple(pips))
-    return RoundResult(lowest(pips), BLOCKED, tuple(pips), tuple(pips))
+        said = Said(
+            "Only one seat can play out, not {who}; a seat holding 0-0 counted as 0 declares "
+            "its tiles.",
+            who=listed(out),
+        )
+        return IllegalAction("pad.record", said)
+
+    return pad_result(state, declared, refuse)
 
 
 def _stands(state: FootState) -> Said:
@@ -724,29 +683,18 @@ def _settle(state: FootState) -> FootState:
 
 
 def _candidates(state: FootState) -> list[Action]:
-    found: list[Action] = [Undo()]
-    if state.is_over or state.pad or state.match_over:
-        return found
-    if not state.placed:
-        found += [Engine(seat, state.engine) for seat in range(state.seats)]
-        drawers = range(state.seats) if state.turn is None else (state.turn,)
-        return found + [Draw(seat) for seat in drawers]
-    seat = state.turn
-    assert seat is not None
-    found += [Draw(seat), Pass(seat)]
-    for tile in state.unseen():
-        found += [Play(seat, tile, on) for on in state.layout.attachments(tile)]
+    # A round the table has not stopped and that is not over is not a match that is over
+    # (match_over asks for a result), so the shared ``stopped`` test is this game's too.
+    found, seat = turn_candidates(state)
+    if seat is not None:
+        for tile in state.unseen():
+            found += [Play(seat, tile, on) for on in state.layout.attachments(tile)]
     return found
 
 
-_REDUCER = Reducer(_step, _candidates, _stands, stop_winner="low")
-#: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
-apply = _REDUCER.apply
-#: Why ``action`` is illegal now, or None.
-check = _REDUCER.check
-#: Every action :func:`apply` would accept now (tallies aside: they depend on hands only
-#: the players know; and the table's own entries).
-legal_actions = _REDUCER.legal_actions
+# The reducer's three faces (referee.round.reducer). legal_actions leaves out tallies (they
+# depend on hands only the players know) and the table's own entries.
+apply, check, legal_actions = Reducer(_step, _candidates, _stands, stop_winner="low").functions
 
 
 #: The facts a screen asks of the game rather than knowing them (referee.round.Engine).

@@ -24,7 +24,7 @@ Ben plays a tile on Ben's own train, Ana's train (marker out) or the Mexican Tra
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -36,10 +36,10 @@ from referee.actions import (
     Pass,
     Tally,
     TrainPlay,
-    Undo,
 )  # fmt: skip
 from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
+from referee.games.trains.rounds import turn_candidates
 from referee.games.trains.train_state import (
     DEAL,
     PAD_WORDS,
@@ -57,8 +57,9 @@ from referee.games.trains.train_state import (
     trains,
 )
 from referee.games.trains.train_tally import _check_tally
+from referee.round.core import opening
 from referee.round.reducer import Reducer
-from referee.round.refusals import check_players, check_seat
+from referee.round.refusals import check_players, check_seat, every_action_settles, match_over
 from referee.round.result import BLOCKED, DOMINO
 from referee.round.tally import settle_lowest
 from referee.rulebook import preset, resolve_options
@@ -124,11 +125,8 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         )
     size = deal_size(top, seats, options["hand_size"])
     tracks = tuple(Track(s, end=engine) for s in range(seats)) + (Track(MEXICAN, end=engine),)
-    nobody = (0,) * seats
     return TrainState(
-        game=preset(slug),
-        options=options,
-        names=tuple(names),
+        **opening(slug, options, names, base),
         hands=(size,) * seats,
         boneyard=len(DominoSet(top).tiles) - size * seats,
         tracks=tracks,
@@ -136,11 +134,9 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         turn=leader,
         leader=leader,
         first=leader,
-        turns=nobody,
-        rounds_played=played,
+        turns=(0,) * seats,
+        played=played,
         pad=(record or options["record"]) == "scores",
-        base=tuple(base) if base is not None else nobody,
-        scores=nobody,
     )
 
 
@@ -161,8 +157,7 @@ def _check_seat(state: TrainState, seat: int) -> None:
 def _check_going(state: TrainState) -> None:
     """The match and the round still go on; else the rule that ended them."""
     if state.match_end is not None:
-        rule, why = state.match_end
-        raise IllegalAction(rule, Said("{why}; nothing more is recorded after that.", why=why))
+        raise match_over(state.match_end)
     if state.result is not None:
         if state.result.reason == ABANDONED:
             raise IllegalAction(
@@ -459,13 +454,6 @@ def _cover_first(state: TrainState, who: str) -> Said:
     )
 
 
-def _stands(state: TrainState) -> Said:
-    return Said(
-        "Only the last action can be taken back: every action moves a tile, which closes the "
-        "window on the one before."
-    )
-
-
 def _step(state: TrainState, action: Action) -> TrainState:
     _check_going(state)
     # Every action moves a tile in sight of the table, which settles the one before it
@@ -657,17 +645,9 @@ def fits(state: TrainState, tile: Tile) -> tuple[TrainKey, ...]:
 
 
 def _candidates(state: TrainState) -> list[Action]:
-    found: list[Action] = [Undo()]
-    if state.is_over or state.pad or state.stopped:
+    found, seat = turn_candidates(state)
+    if seat is None:
         return found
-    acting: Iterable[int] = range(state.seats) if state.turn is None else (state.turn,)
-    if state.placer is None:
-        found += [Engine(s, state.engine) for s in range(state.seats)]
-        found += [Draw(s) for s in acting]
-        return found
-    seat = state.turn
-    assert seat is not None
-    found += [Draw(seat), Pass(seat)]
     seen = state.on_table()
     for track in state.tracks:
         for tile in DominoSet(state.top).bearing(track.end):
@@ -676,14 +656,12 @@ def _candidates(state: TrainState) -> list[Action]:
     return found
 
 
-_REDUCER = Reducer(_step, _candidates, _stands, stop_winner="low")
-#: The state after ``action``; raises IllegalAction (nothing changes) if it is not legal.
-apply = _REDUCER.apply
-#: Why ``action`` is illegal now, or None.
-check = _REDUCER.check
-#: Every engine, draw, pass, play and undo :func:`apply` would accept now (tallies aside:
-#: they depend on hands only the players know; and the table's own entries).
-legal_actions = _REDUCER.legal_actions
+# The reducer's three faces (referee.round.reducer). legal_actions offers every engine, draw,
+# pass, play and undo; not tallies (they depend on hands only the players know), nor the
+# table's own entries.
+apply, check, legal_actions = Reducer(
+    _step, _candidates, every_action_settles, stop_winner="low"
+).functions
 
 #: The facts a screen asks of the game rather than knowing them (referee.round.Engine).
 FAMILY, SCREEN, LOWEST_TOTAL_WINS, ROUNDS = "train", "train", True, True

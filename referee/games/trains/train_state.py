@@ -11,10 +11,9 @@ from typing import Any
 from referee.actions import (
     MEXICAN,
 )  # fmt: skip
-from referee.corrections import ABANDONED, stopped_words
+from referee.corrections import ABANDONED
 from referee.games.trains.rounds import TrainRounds
 from referee.round.result import BLOCKED, DOMINO
-from referee.round.tally import lowest_wins
 from referee.rulebook import Preset
 from referee.said import Said, listed
 from referee.tiles import DominoSet, Tile
@@ -99,7 +98,6 @@ class TrainState(TrainRounds):
     passes: int = 0  # passes in a row made with the boneyard empty (train.end)
     ended: str | None = None  # DOMINO or BLOCKED before the tally (ABANDONED: abandoned)
     out: int | None = None  # the seat that played its last tile
-    rounds_played: int = 0  # rounds counted before this one
     pad: bool = False  # pad.record: a score-pad round, recorded by its tally alone
 
     @property
@@ -108,9 +106,9 @@ class TrainState(TrainRounds):
         return Tile(self.engine_number, self.engine_number)
 
     @property
-    def number(self) -> int:
-        """This round's number in the match, from 1 (an abandoned round is dealt again)."""
-        return self.rounds_played + 1
+    def placed(self) -> bool:
+        """The round's engine is in the hub."""
+        return self.placer is not None
 
     @property
     def match_over(self) -> bool:
@@ -118,28 +116,15 @@ class TrainState(TrainRounds):
             return True
         return self.counted and (self.engine_number == 0 or self.number >= self.rounds)
 
-    @property
-    def match_end(self) -> tuple[str, Said] | None:
-        """The rule that ended the match (``train.rounds``, or ``correct.abandon`` for a
-        stop) and how, in the players' words; None while it goes on."""
-        if not self.match_over:
-            return None
-        rule = "train.rounds" if self.stop is None else "correct.abandon"
-        if self.stop is not None:
-            how = stopped_words(self.stop)
-        elif self.engine_number == 0:
-            how = Said("the last round, 0-0's, is played")
-        elif self.rounds == 1:
-            how = Said("the one agreed round is played")
-        else:
-            how = Said("all {rounds} agreed rounds are played", rounds=self.rounds)
-        return rule, lowest_wins(self, how)
+    def played_down(self) -> Said | None:
+        # The match ends at 0-0's round even when more rounds were agreed (train.rounds).
+        return Said("the last round, 0-0's, is played") if self.engine_number == 0 else None
 
     @property
     def carry(self) -> dict[str, Any]:
         """What the next round starts from: how many rounds are played, and so its engine,
         one lower than this one's (the same again after an abandoned round)."""
-        played = self.rounds_played + self.counted
+        played = self.played + self.counted
         engine = self.engine_number - self.counted
         return {"played": played, "engine": engine if engine >= 0 else None}
 
@@ -156,10 +141,6 @@ class TrainState(TrainRounds):
         """Every open double must be covered, oldest first, before any other play: the
         seat that laid them has finished its turn (``train.double``)."""
         return bool(self.doubles) and not self.owed
-
-    def value(self, tile: Tile) -> int:
-        """What a tile left in hand counts (``train.score``): its pips; 0-0 double_blank."""
-        return self.options["double_blank"] if tile == Tile(0, 0) else tile.pips
 
     def track(self, train: TrainKey) -> Track:
         return self.tracks[self.seats if train == MEXICAN else int(train)]

@@ -11,11 +11,12 @@ from referee.actions import (
     Tally,
 )  # fmt: skip
 from referee.errors import IllegalAction
+from referee.games.trains.rounds import pad_result
 from referee.games.trains.train_state import _IN_THE_HUB, TrainState
 from referee.round.refusals import check_seat
 from referee.round.result import BLOCKED, DOMINO, RoundResult
-from referee.round.tally import lowest
-from referee.said import Said, counted, listed
+from referee.round.tally import declared_twice, lowest, not_in_set, say_what, wrong_count
+from referee.said import Said, counted, listed, phrase
 from referee.said import tiles as tile_count
 from referee.tiles import DominoSet, Tile
 
@@ -39,11 +40,6 @@ def _declared(state: TrainState, action: Tally) -> dict[int, Any]:
     return {seat: declared.get(seat, ()) for seat in range(state.seats)}
 
 
-def _pips_of(state: TrainState, held: tuple[Tile, ...] | int) -> int:
-    """What a declared hand counts: its pip total, or its tiles' (0-0 as the rule says)."""
-    return held if isinstance(held, int) else sum(state.value(t) for t in held)
-
-
 def _say_what(missing: Sequence[str], pad: bool) -> Said:
     """``tally.hands``: the seats that have not said what they hold (in a score pad, a seat
     that played out says so too); the verb agrees with how many they are."""
@@ -55,9 +51,7 @@ def _say_what(missing: Sequence[str], pad: bool) -> Said:
             len(missing),
             who=who,
         )
-    return counted(
-        "Say what {who} still holds.", "Say what {who} still hold.", len(missing), who=who
-    )
+    return say_what(missing)
 
 
 def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) -> None:
@@ -70,10 +64,7 @@ def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) 
         who = state.names[seat]
         for tile in tiles:
             if tile not in DominoSet(state.top):
-                raise IllegalAction(
-                    "set.tiles",
-                    Said("{tile} is not in a double-{top} set.", tile=tile, top=state.top),
-                )
+                raise IllegalAction("set.tiles", not_in_set(tile, state.top))
             if tile in table:
                 raise IllegalAction(
                     "set.unique",
@@ -87,11 +78,7 @@ def _check_hand_tiles(state: TrainState, hands: Mapping[int, tuple[Tile, ...]]) 
             if tile in where:
                 other = state.names[where[tile]]
                 if other == who:
-                    twice = Said(
-                        "{tile} is declared twice in {who}'s hand; each tile exists once.",
-                        tile=tile,
-                        who=who,
-                    )
+                    twice = declared_twice(tile, who)
                 else:
                     twice = Said(
                         "{tile} is declared in {other}'s and {who}'s hands; each tile exists once.",
@@ -119,49 +106,41 @@ def _check_tally(state: TrainState, action: Tally) -> RoundResult:
     for seat, tiles in hands.items():
         if len(tiles) != state.hands[seat]:
             raise IllegalAction(
-                "tally.hands",
-                Said(
-                    "{who} holds {held}, not {declared}.",
-                    who=state.names[seat],
-                    held=tile_count(state.hands[seat]),
-                    declared=tile_count(len(tiles)),
-                ),
+                "tally.hands", wrong_count(state.names[seat], state.hands[seat], len(tiles))
             )
     _check_hand_tiles(state, hands)
     if len(hands) < state.seats:
         # A total is possible when it lies between the held count of cheapest and of
         # dearest tiles off the table (info.public: as far as the record can tell).
-        values = sorted(state.value(t) for t in state.unseen())
         for seat, total in declared.items():
             if isinstance(total, tuple):
                 continue
             held = state.hands[seat]
-            least, most = sum(values[:held]), sum(values[len(values) - held :]) if held else 0
+            least, most = state.pip_range(held)
+            if least <= total <= most:
+                continue
+            # One refusal: the bound the total passed, named as its template names it.
             if total > most:
-                raise IllegalAction(
-                    "tally.hands",
-                    Said(
+                template, bound = (
+                    phrase(
                         "{who} holds {held}: at most {most} pips with the tiles off the table, "
-                        "not {total}.",
-                        who=state.names[seat],
-                        held=tile_count(held),
-                        most=most,
-                        total=total,
+                        "not {total}."
                     ),
+                    {"most": most},
                 )
-            if total < least:
-                raise IllegalAction(
-                    "tally.hands",
-                    Said(
+            else:
+                template, bound = (
+                    phrase(
                         "{who} holds {held}: at least {least} pips with the tiles off the "
-                        "table, not {total}.",
-                        who=state.names[seat],
-                        held=tile_count(held),
-                        least=least,
-                        total=total,
+                        "table, not {total}."
                     ),
+                    {"least": least},
                 )
-    pips = tuple(_pips_of(state, declared[s]) for s in range(state.seats))
+            said = Said(
+                template, who=state.names[seat], held=tile_count(held), total=total, **bound
+            )
+            raise IllegalAction("tally.hands", said)
+    pips = tuple(state.pips_of(declared[s]) for s in range(state.seats))
     if state.ended == DOMINO:
         return RoundResult(state.out, DOMINO, pips, pips)
     return RoundResult(lowest(pips), BLOCKED, pips, pips)
@@ -190,8 +169,7 @@ def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
                 ),
             )
     _check_hand_tiles(state, hands)
-    values = sorted(state.value(t) for t in DominoSet(state.top).tiles if t != state.engine)
-    most = sum(values[len(values) - most_held :])
+    most = state.most_pips(most_held)
     for seat, total in declared.items():
         if isinstance(total, int) and total > most:
             raise IllegalAction(
@@ -205,18 +183,15 @@ def _tally_pad(state: TrainState, action: Tally) -> RoundResult:
                     most=most,
                 ),
             )
-    pips = tuple(_pips_of(state, declared[s]) for s in range(state.seats))
-    # No tiles, or 0 pips, played out: a seat holding 0-0 counted as 0 declares its tiles.
-    out = [s for s in range(state.seats) if declared[s] in ((), 0)]
-    if len(out) > 1:
-        raise IllegalAction(
-            "train.end",
-            Said(
-                "Only one seat can play out: the round ends the moment a seat plays its last "
-                "tile, yet {who} hold nothing.",
-                who=listed([state.names[s] for s in out]),
-            ),
-        )
-    if out:
-        return RoundResult(out[0], DOMINO, pips, pips)
-    return RoundResult(lowest(pips), BLOCKED, pips, pips)
+    return pad_result(state, declared, _two_out)
+
+
+def _two_out(out: Sequence[str]) -> IllegalAction:
+    return IllegalAction(
+        "train.end",
+        Said(
+            "Only one seat can play out: the round ends the moment a seat plays its last "
+            "tile, yet {who} hold nothing.",
+            who=listed(out),
+        ),
+    )
