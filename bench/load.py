@@ -443,10 +443,11 @@ def event_case() -> dict | None:
     # (not a TV page's own first version: the pages load while the first taps land).
     acks = sorted(report.get("acks", []))
     start = made["version"]
-    tv_delays, tv_behind, updates = [], 0, 0
+    tv_delays, tv_behind, updates, finals = [], 0, 0, []
     for seen in report["tv_seen"]:
         updates += len(seen)
         final = max((v for v, _ in seen), default=start)
+        finals.append(final)
         tv_behind += final < start + len(acks)
         for n, acked in enumerate(acks, 1):
             shown = next((when for v, when in seen if v >= start + n), None)
@@ -473,6 +474,9 @@ def event_case() -> dict | None:
         "tv_page_p50_ms": ms(pages), "tv_page_p99_ms": ms(pages, 99), "tv_updates": updates,
         "tv_delay_p50_ms": ms(tv_delays), "tv_delay_p99_ms": ms(tv_delays, 99),
         "tv_behind_at_end": tv_behind,
+        # How far: the last version the TVs ended on, against the one every tap makes.
+        "tv_final_versions": [min(finals, default=start), max(finals, default=start)],
+        "tv_target_version": start + len(acks),
         "errors": errors + len(report["errors"]), "missed_versions": report["missed"],
         "stream_errors": report["errors"][:5],
         "server_tracebacks": sum(log.count("Traceback") for log in logs),

@@ -50,6 +50,10 @@ LINKS = "links"  # what a topic announces when who may see it changed (new share
 HEARTBEAT_S = 30.0  # a stream says "ping" this often: a dead phone is found by the write
 RETRY_MS = (1000, 3000)  # the browser waits this long (drawn per stream) before reconnecting
 MOST_FOLLOWED = 500  # more topics a screen may follow (an event's tables)
+# An event's screen looks again at most this often (seconds): at a club night every tap at any
+# of 100 tables wakes every board and TV page, and a render of the whole event costs a
+# hundred milliseconds or more; one a second is live enough for a wall.
+EVENT_SETTLE_S = 1.0
 
 
 def table_topic(pk: int) -> str:
@@ -135,12 +139,14 @@ class Waiter:
     topic: str
     newest: int = -1
     recheck: bool = False
+    links: bool = False  # who may see it may have changed: the stream checks its own access
     event: asyncio.Event = field(default_factory=asyncio.Event)
     # More topics the screen shows (an event's board: each table's match). Their
     # announcements carry their own versions, not the screen's: they only make it look.
     also: frozenset[str] = frozenset()
 
-    def wake(self, version: int | None) -> None:
+    def wake(self, version: int | None, links: bool = False) -> None:
+        self.links = self.links or links
         if version is None:
             self.recheck = True
         else:
@@ -156,6 +162,7 @@ class Hub:
         self.count = 0
         self._channel = channel
         self._task: asyncio.Task | None = None
+        self._connections = 0
 
     def subscribe(self, topic: str) -> Waiter:
         if self._task is None or self._task.done():
@@ -192,14 +199,18 @@ class Hub:
         topic, _, what = payload.partition(" ")
         version = int(what) if what.isascii() and what.isdecimal() else None
         for waiter in self.topics.get(topic, ()):
-            waiter.wake(version if topic == waiter.topic else None)
+            own = topic == waiter.topic
+            waiter.wake(version if own else None, links=own and what == LINKS)
 
     def resync(self) -> None:
         """Every stream looks again: announcements may have been missed while the listener
         was (re)connecting."""
         for waiters in self.topics.values():
             for waiter in waiters:
-                waiter.wake(None)
+                # After an outage a LINKS may be among those missed: each stream checks its
+                # own access. At the first connection, streams are just made (only an event's
+                # screens share renders, and an event announces no LINKS).
+                waiter.wake(None, links=self._connections > 1)
 
     async def close(self) -> None:
         if self._task is not None:
@@ -216,6 +227,7 @@ class Hub:
                 async for payload in (self._channel or channel)():
                     if payload is None:  # (re)connected
                         pause = 0.5
+                        self._connections += 1
                         self.resync()
                     else:
                         self.announce(payload)
@@ -303,6 +315,7 @@ class Screen:
 
     topic: str
     render: str
+    settle: float = 0.0  # the least time between two looks of a stream (or a shared render)
 
 
 def table_screen(pk: int) -> Screen:
@@ -312,7 +325,7 @@ def table_screen(pk: int) -> Screen:
 def event_screen(pk: int) -> Screen:
     """An event's board, players' page or TV page: the event's own topic, and, as each
     render says (``X-Live-Follows``), the matches of the round it shows."""
-    return Screen(f"event:{pk}", reverse("event_poll", args=[pk]))
+    return Screen(f"event:{pk}", reverse("event_poll", args=[pk]), EVENT_SETTLE_S)
 
 
 # URL name of a stream -> the screen it follows.
@@ -335,6 +348,7 @@ class Router:
     def __init__(self, pages: ASGI, wsgi: Callable, executor: Any, hub: Hub | None = None):
         self.pages, self.wsgi, self.executor = pages, wsgi, executor
         self.hub = hub or Hub()
+        self.looks = Looks()
         self.limit = settings.BONEYARD_LIVE_STREAMS
         self.lifetime = float(settings.BONEYARD_LIVE_SECONDS)
 
@@ -408,6 +422,53 @@ def event(kind: str, data: str = "", id: int | None = None) -> bytes:
     return ("\n".join(lines) + "\n\n").encode()
 
 
+@dataclass(eq=False)
+class _Look:
+    at: float  # the loop's time the render begins (or began)
+    result: asyncio.Task
+
+
+class Looks:
+    """The renders the streams of one process share: a screen whose render says it is the
+    same for every phone that sees it (``X-Live-Shared``: the event's TV page, the players'
+    page) is rendered once for all its streams, at most once each ``settle`` seconds, and each
+    stream is handed the same bytes. A stream takes a look begun after it was woken, never an
+    older one: what it hands on saw every commit announced before."""
+
+    KEPT_S = 60.0  # a key no stream asked for this long is forgotten
+
+    def __init__(self) -> None:
+        self.latest: dict[tuple, _Look] = {}
+        self.renders = 0  # how many renders the streams shared (the tests count them)
+
+    async def take(
+        self,
+        key: tuple,
+        since: float,
+        settle: float,
+        render: Callable[[], Awaitable[tuple[int, dict, bytes]]],
+    ) -> tuple[int, dict, bytes]:
+        loop = asyncio.get_running_loop()
+        look = self.latest.get(key)
+        if look is None or look.at < since:
+            now = loop.time()
+            at = now if look is None else max(now, look.at + settle)
+            look = _Look(at, loop.create_task(self._render_at(at, render)))
+            self._forget(now)
+            self.latest[key] = look
+        # shielded: a phone that leaves does not take the render from the others
+        return await asyncio.shield(look.result)
+
+    async def _render_at(self, at: float, render: Callable) -> tuple[int, dict, bytes]:
+        await asyncio.sleep(max(0.0, at - asyncio.get_running_loop().time()))
+        self.renders += 1
+        return await render()
+
+    def _forget(self, now: float) -> None:
+        for key in [k for k, v in self.latest.items() if v.at < now - self.KEPT_S]:
+            del self.latest[key]
+
+
 class Stream:
     """One phone's stream: the access check and a catch-up first, then each new version."""
 
@@ -424,6 +485,8 @@ class Stream:
                 heard.append(_number(value.decode("latin-1")))
         self.cursor = max(heard, default=-1)
         self.waiter: Waiter | None = None
+        self.shared: str | None = None  # what its last own render said it shares (Looks)
+        self.looked = 0.0  # the loop's time of its last own look
 
     async def serve(self) -> None:
         router = self.router
@@ -435,7 +498,11 @@ class Stream:
         waiter = router.hub.subscribe(self.screen.topic)  # before looking: nothing missed
         self.waiter = waiter
         try:
-            status, version, body = await self._look()
+            # An event's screen asks for its whole render first: a 204 ("the page has it") names
+            # none of the tables it follows, and a stream opened on the page's own version
+            # heard no tap at any table (make load: TV pages that never moved).
+            whole = self.screen.settle > 0
+            status, version, body = await self._look(whole=whole)
             if status not in (200, 204):
                 return await self._refuse(404 if status == 404 else 503, "No stream.\n")
             await self.send({"type": "http.response.start", "status": 200, "headers": [
@@ -445,16 +512,44 @@ class Stream:
                 (b"x-content-type-options", b"nosniff"),
             ]})  # fmt: skip
             first = f"retry: {random.randint(*RETRY_MS)}\n\n".encode() + event("ready")
-            if status == 200:
+            if status == 200 and (version > self.cursor or not whole):
                 first += self._update(version, body)
             await self._write(first)
             await self._until_gone_or(self._follow(waiter))
         finally:
             router.hub.unsubscribe(waiter)
 
-    async def _look(self) -> tuple[int, int, bytes]:
-        query = urlencode([("version", max(self.cursor, 0)), *self.query])
+    async def _look(
+        self, since: float | None = None, whole: bool = False
+    ) -> tuple[int, int, bytes]:
+        """What the screen shows now: this phone's own render (its access checked), or, from
+        ``since`` on a screen whose renders are shared, the process's one render of it."""
+        if since is not None and self.shared is not None:
+            key = (self.screen.topic, self.screen.render, tuple(self.query), self.shared)
+            status, headers, body = await self.router.looks.take(
+                key, since, self.screen.settle, self._shared_render
+            )
+            if status == 200 and headers.get("X-Live-Shared") == self.shared:
+                return self._took(headers, body, status)
+            # Shut out, or no longer the same screen: this phone's own look says what now.
+        loop = asyncio.get_running_loop()
+        wait = self.looked + self.screen.settle - loop.time()
+        if self.looked and wait > 0:
+            await asyncio.sleep(wait)
+            if self.waiter is not None:
+                self.waiter.event.clear()  # what woke it meanwhile, this look sees
+        self.looked = loop.time()
+        asked = [] if whole else [("version", max(self.cursor, 0))]
+        query = urlencode([*asked, *self.query])
         status, headers, body = await self.router.render(self.scope, self.screen.render, query)
+        self.shared = headers.get("X-Live-Shared")
+        return self._took(headers, body, status)
+
+    async def _shared_render(self) -> tuple[int, dict, bytes]:
+        # No version asked: the render is whole (200), whatever each stream already shows.
+        return await self.router.render(self.scope, self.screen.render, urlencode(self.query))
+
+    def _took(self, headers: dict, body: bytes, status: int) -> tuple[int, int, bytes]:
         if self.waiter is not None and "X-Live-Follows" in headers:
             follows = frozenset(headers["X-Live-Follows"].split()[:MOST_FOLLOWED])
             self.router.hub.follow(self.waiter, follows)
@@ -478,7 +573,9 @@ class Stream:
             if waiter.newest <= self.cursor and not waiter.recheck:
                 continue  # this phone has it (its own tap, or a catch-up that saw it)
             waiter.recheck = False
-            status, version, body = await self._look()
+            since = None if waiter.links else loop.time()
+            waiter.links = False
+            status, version, body = await self._look(since)
             if status == 404:  # shut out (new links): said, and the stream ends
                 await self._write(event("gone"))
                 return

@@ -65,6 +65,21 @@ def supports_time(game: str) -> bool:
 # -- Reading an event ----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class EntrantView:
+    """An entrant as every screen reads it: 800 model instances cost more than their rows."""
+
+    pk: int
+    first: str
+    second: str
+    withdrawn: bool
+
+    @property
+    def unit(self) -> str | tuple[str, str]:
+        """As the referee of events names it (``Entrant.unit``)."""
+        return (self.first, self.second) if self.second else self.first
+
+
 @dataclass
 class TableView:
     """A table of a round, and what its match says so far."""
@@ -126,7 +141,7 @@ class Night:
     """An event as every screen reads it: four queries whatever its size."""
 
     event: Event
-    entrants: list[Entrant]
+    entrants: list[EntrantView]
     rounds: list[RoundView]  # started rounds, then the one seated but not started, if any
 
     @property
@@ -147,7 +162,7 @@ class Night:
         return self.played[-1] if self.played else None
 
     @property
-    def active(self) -> list[Entrant]:
+    def active(self) -> list[EntrantView]:
         return [e for e in self.entrants if not e.withdrawn]
 
     @property
@@ -189,7 +204,8 @@ class Night:
 def read(event: Event) -> Night:
     """The event, its entrants, its rounds and their tables with what each match says:
     four queries, whatever the event's size (the standings are computed from them)."""
-    entrants = list(Entrant.objects.filter(event=event).order_by("pk"))
+    found = Entrant.objects.filter(event=event).order_by("pk")
+    entrants = [EntrantView(*e) for e in found.values_list("pk", "first", "second", "withdrawn")]
     rows = list(EventRound.objects.filter(event=event).order_by("number"))
     rounds = {row.pk: RoundView(row) for row in rows}
     fields = (

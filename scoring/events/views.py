@@ -206,12 +206,17 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     # event's own token tells it from another event given the same pk (a database restored).
     minute = int(time.time() // 60)
     key = (event.pk, event.watch_token, version, tv, request.LANGUAGE_CODE, minute)
-    if role != Match.KEEP or tv:
+    watched = role != Match.KEEP or tv
+    # Every live stream of this screen in the language may be handed the one render
+    # (scoring.live.Looks): the same bytes WATCHED keeps for every phone.
+    shared = f"{'tv' if tv else 'page'} {request.LANGUAGE_CODE}" if watched else None
+    if watched:
         with _watched_lock:
             kept = WATCHED.get(key)
         if kept is not None:
             response = HttpResponse(kept[0])
             response["X-Table-Version"], response["X-Live-Follows"] = str(version), kept[1]
+            response["X-Live-Shared"] = shared
             return response
     night = events.read(event)
     if tv:
@@ -219,7 +224,9 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         response = _render(request, event, role, night=night, fragment=True)
     _follows(response, night)
-    if (role != Match.KEEP or tv) and night.version == version:
+    if shared is not None:
+        response["X-Live-Shared"] = shared
+    if watched and night.version == version:
         with _watched_lock:
             WATCHED[key] = (response.content, response["X-Live-Follows"])
             while len(WATCHED) > WATCHED_MOST:

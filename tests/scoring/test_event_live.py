@@ -46,6 +46,12 @@ def finish(match_id: int) -> None:
     assert services.record(match.pk, {"type": "tally", "pips": pips}, match.version, "liveend01")
 
 
+def finish_with(match_id: int, key: str) -> None:
+    match = services.Match.objects.get(pk=match_id)
+    pips = {"0": 0, "1": 30, "2": 3, "3": 30}
+    assert services.record(match.pk, {"type": "tally", "pips": pips}, match.version, key)
+
+
 def test_a_tap_at_a_table_pushes_the_board_and_the_tv_page(db):
     event = events.create_event(
         "Club", "block", {"record": "scores", "target": 50}, "rotating", "swiss", 3, None, EIGHT
@@ -105,3 +111,66 @@ def test_a_screen_follows_what_its_last_render_named_and_no_more():
         await hub.close()
 
     asyncio.run(main())
+
+
+def test_the_tv_pages_of_a_process_share_one_render_of_each_version(db):
+    """Every TV page of an event shows the same screen: a tap at a table is rendered once for
+    all of them (and looked at no more than once each settle), not once a stream (issue 32)."""
+    event = events.create_event(
+        "Club", "block", {"record": "scores", "target": 50}, "rotating", "swiss", 3, None, EIGHT
+    )
+    assert events.propose(event.pk, 0, "seat-round-1") and events.start(
+        event.pk, 1, "start-round-1"
+    )
+    watchers = [Client() for _ in range(3)]
+    for phone in watchers:
+        phone.get(f"/events/{event.pk}/join/{event.watch_token}/")
+    first_table, second = EventTable.objects.filter(round__event=event).order_by("number")[:2]
+
+    async def test(router, hub, write):
+        tvs = [await Board(router, c, event, "screen=tv").open() for c in watchers]
+        for tv in tvs:
+            assert (await tv.next())[0] == "ready"
+            first, _ = await tv.table()
+        await hub.listening.wait()
+        await write(finish, first_table.match_id)
+        await write(finish_with, second.match_id, "liveend02")  # two taps: not six renders
+        seen = [await tv.table() for tv in tvs]
+        assert len({fragment for _, fragment in seen}) == 1  # the same bytes for each
+        while any(version < first + 2 for version, _ in seen):
+            pairs = zip(tvs, seen, strict=True)
+            seen = [(await tv.table()) if v < first + 2 else (v, f) for tv, (v, f) in pairs]
+        assert all('id="tv"' in fragment for _, fragment in seen)
+        assert 1 <= router.looks.renders <= 2
+        for tv in tvs:
+            await tv.leave()
+        assert hub.count == 0 and hub.topics == {}
+
+    run(test)
+
+
+def test_a_screen_opened_on_its_pages_version_still_hears_every_table(db):
+    """The TV page's stream opens with the version its page showed: nothing to push yet, but
+    it must follow the round's tables all the same (a 204 names none of them)."""
+    event = events.create_event(
+        "Club", "block", {"record": "scores", "target": 50}, "rotating", "swiss", 3, None, EIGHT
+    )
+    assert events.propose(event.pk, 0, "seat-round-1") and events.start(
+        event.pk, 1, "start-round-1"
+    )
+    watcher = Client()
+    watcher.get(f"/events/{event.pk}/join/{event.watch_token}/")
+    table = EventTable.objects.filter(round__event=event).order_by("number").first()
+    shown = events.version_of(event.pk)
+
+    async def test(router, hub, write):
+        tv = await Board(router, watcher, event, "screen=tv").open(version=shown)
+        assert (await tv.next())[0] == "ready"  # and no update: the page has it
+        await hub.listening.wait()
+        assert f"match:{table.match_id}" in hub.topics
+        await write(finish, table.match_id)
+        version, fragment = await tv.table()
+        assert version == shown + 1 and 'id="tv"' in fragment
+        await tv.leave()
+
+    run(test)

@@ -381,3 +381,15 @@ def test_a_spanish_phone_reads_the_night_in_its_own_words(organizer, player):
     a, b, partner, d = table.seats
     assert f"Ronda 1: mesa 1, con {partner}, contra {b} y {d}" in page
     assert "Clasificación" in page and "Parejas rotativas" in page
+
+
+def test_one_withdraw_form_chooses_among_the_entrants_still_in(organizer):
+    """One Withdraw form and a choice of those still in, not a form an entrant: at 800
+    players the forms made the board 630 KB (issue 32)."""
+    event = make(organizer, names=EIGHT[:5])
+    gone = event.entrants.get(first=EIGHT[1])
+    page = post(organizer, event, "withdraw", entrant=str(gone.pk)).content.decode()
+    assert page.count('name="entrant"') == 1
+    choice = page.split('<select name="entrant">', 1)[1].split("</select>", 1)[0]
+    assert choice.count("<option") == 4 and EIGHT[1] not in choice
+    assert f'<li class="muted">{EIGHT[1]} <small>withdrawn</small></li>' in page
