@@ -157,11 +157,12 @@ if ! $deep; then
     step "import-contracts" lint-imports
 fi
 
-# (e)–(g) The three legs run at once, each on its workers: the database legs spend part of
-# their wall waiting on the gunicorn servers their load tests start, and the browser leg on
-# Chromium (a third of its wall is CPU), so on the 2-core machine the budget is for each fills
-# the others' gaps; one after another they took half as long again. A leg beside the SQLite
-# leg holds its output back and prints it whole when it ends.
+# (e)–(g) The three legs run at once, each on its workers. Measured from fresh clones on the
+# quiet 2-core machine: all at once 11 min 26 s; the database legs one after the other with the
+# browser leg beside them 12 min 44 s (Chromium's rendering slowed the SQLite leg from 204 s
+# alone to 511 s); all in turn longer still. The machine is oversubscribed either way (the
+# SQLite leg: 369 s of CPU alone, 942 s beside the others), so the suite's own size decides the
+# rest. A leg beside the SQLite leg holds its output back and prints it whole when it ends.
 held=$(mktemp -d)
 pids=()
 # The legs running at once each count in their own Redis database (the attack tests' rate
