@@ -6,39 +6,30 @@ capicúa to end it, the strip and the log checked as each bonus happens; and a P
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from referee import replay
 from scoring import services
 from scoring.drawing import end_marks
 from scoring.models import Match
 
+from . import test_spanish
 from .axe import Audit
 from .test_draw_round import pick, play
 from .test_scoring_games import ready, watch_console
-from .test_spanish import fits, no_english, spanish_phone
+from .test_spanish import fits, no_english
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+page = test_spanish.page  # this module's phone speaks Spanish too (the shot fixture uses it)
 
 NAMES = ["Ana", "Ben", "Caro", "Dan"]
 # A hand dealt and played honestly (every knock true), as the referee's tests know it.
 HAND = json.loads((Path(__file__).parent.parent / "referee" / "parejas_matches.json").read_text())[
     "dominican_capicua"
 ]
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """This module's phone speaks Spanish (the shot fixture uses it)."""
-    context = spanish_phone(browser)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def _letter(actions: list[dict], play_: dict) -> str:
