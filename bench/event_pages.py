@@ -39,6 +39,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench import events as referee_bench  # noqa: E402 (its median_ms)
+
 RESULTS = ROOT / "bench" / "results.json"
 PG_URL = os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/boneyard")
 PLAYERS = int(os.environ.get("EVENT_PLAYERS", "800"))
@@ -59,13 +62,8 @@ def bench_database() -> tuple[str, str]:
 
 
 def median_ms(run: Callable[[], object], times: int) -> float:
-    run()
-    spent = []
-    for _ in range(times):
-        started = time.perf_counter()
-        run()
-        spent.append(time.perf_counter() - started)
-    return statistics.median(spent) * 1000
+    run()  # warm: the first render of a version is not what a watcher waits for
+    return referee_bench.median_ms(run, times)
 
 
 def figures() -> dict:  # noqa: PLR0915 -- one event, told in order
