@@ -5,11 +5,13 @@ own cookies."""
 
 from __future__ import annotations
 
+import atexit
 import http.client
 import json
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -21,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.message import Message
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +38,9 @@ def free_port() -> int:
 
 @contextmanager
 def database(tmp_path: Path) -> Iterator[str]:
-    """A DATABASE_URL for a database made for this test, migrated, dropped afterwards."""
+    """A DATABASE_URL for a database made for this test, migrated, dropped afterwards. The
+    migrations run once a process, into a template each test's database is copied from (a
+    migrate is two seconds of CPU, and the load tests make about fifteen databases a leg)."""
     base = os.environ.get("DATABASE_URL", "")
     if base.startswith(("postgres://", "postgresql://")):
         import psycopg
@@ -43,18 +48,43 @@ def database(tmp_path: Path) -> Iterator[str]:
         name = f"boneyard_load_{secrets.token_hex(4)}"
         admin = urllib.parse.urlsplit(base)._replace(path="/postgres").geturl()
         with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{_template(base)}"')
         url = urllib.parse.urlsplit(base)._replace(path=f"/{name}").geturl()
         try:
-            manage(url, "migrate", "--noinput")
             yield url
         finally:
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     else:
-        url = f"sqlite:///{tmp_path / 'load.sqlite3'}"
-        manage(url, "migrate", "--noinput")
-        yield url
+        copy = tmp_path / "load.sqlite3"
+        shutil.copyfile(_template(""), copy)
+        yield f"sqlite:///{copy}"
+
+
+@cache
+def _template(base: str) -> str:
+    """A migrated database this process copies each test's from: a PostgreSQL database's
+    name (dropped when the process ends), or a SQLite file's path."""
+    if not base:
+        path = Path(tempfile.mkdtemp()) / "template.sqlite3"
+        manage(f"sqlite:///{path}", "migrate", "--noinput")
+        return str(path)
+    import psycopg
+
+    name = f"boneyard_load_template_{secrets.token_hex(4)}"
+    admin = urllib.parse.urlsplit(base)._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    atexit.register(_drop, admin, name)
+    manage(urllib.parse.urlsplit(base)._replace(path=f"/{name}").geturl(), "migrate", "--noinput")
+    return name
+
+
+def _drop(admin: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def environment(url: str) -> dict[str, str]:
@@ -90,8 +120,14 @@ class Server:
     # "asgi": as make serve runs it; "wsgi": gunicorn's threaded worker on config.wsgi, as it
     # ran before the live table (the benches compare the two).
     kind: str = "asgi"
+    told: bool = False  # sent its SIGTERM
 
     def start(self) -> Server:
+        return self.launch().ready()
+
+    def launch(self) -> Server:
+        """The process started, not yet answering (:func:`start_all` starts several at once:
+        each spends a second of CPU importing Django, and they overlap)."""
         # A file, not a pipe: a pipe nobody reads fills up and blocks every worker.
         self.log = Path(tempfile.mkdtemp()) / "server.log"
         # As make serve runs it: gunicorn's asyncio worker, pages in 4 threads a process,
@@ -104,6 +140,9 @@ class Server:
             cwd=ROOT, env=environment(self.url) | self.env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=self.log.open("wb"),
         )  # fmt: skip
+        return self
+
+    def ready(self) -> Server:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -120,6 +159,13 @@ class Server:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(10)
 
+    def quit(self) -> None:
+        """SIGTERM to the master, once (a second could land in its shutdown), not waited
+        for (:meth:`stop` waits)."""
+        if self.process and self.process.poll() is None and not self.told:
+            self.told = True
+            self.process.send_signal(signal.SIGTERM)
+
     def stop(self) -> str:
         """Graceful shutdown: SIGTERM to the master alone, which passes it on to its workers
         once; each finishes what it is answering and closes its idle keep-alive connections
@@ -129,8 +175,8 @@ class Server:
         the handler waits forever for the lock the interrupted code holds (gunicorn 27; sent
         to the whole process group, which delivered it twice, one stop in two hung). A
         server that still does not quit is killed, its threads' stacks in the error."""
+        self.quit()
         if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
@@ -146,10 +192,19 @@ class Server:
         return self.log.read_text(errors="replace") if self.log else ""
 
 
+def start_all(servers: list[Server]) -> list[Server]:
+    """Start every server at once, and wait until each answers."""
+    for server in servers:
+        server.launch()
+    return [server.ready() for server in servers]
+
+
 def stop_all(servers: list[Server]) -> list[str]:
     """Stop every server, even after one of them hung (each is killed either way), and
     then say which hung; their logs, in order."""
     logs, hung = [], []
+    for server in servers:  # all told at once: each may wait its 2 s for idle connections
+        server.quit()
     for server in servers:
         try:
             logs.append(server.stop())

@@ -33,6 +33,7 @@ from tests.servers import (
     database,
     manage,
     new_match,
+    start_all,
     stop_all,
     stored,
     stored_players,
@@ -52,7 +53,7 @@ def servers(tmp_path) -> Iterator[Callable[..., tuple[str, list[int]]]]:
         folder = tmp_path / str(len(started))
         folder.mkdir()
         url = stack.enter_context(database(folder))
-        pair = [Server(url, env=env).start() for _ in range(2)]
+        pair = start_all([Server(url, env=env) for _ in range(2)])
         started.extend(pair)
         return url, [server.port for server in pair]
 

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from tests.servers import Client, Server, database, manage, stop_all
+from tests.servers import Client, Server, database, manage, start_all, stop_all
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the test's own database stays empty
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
@@ -47,7 +47,7 @@ def stored(url: str, pk: int) -> dict:
 )
 def test_two_organizers_pressing_start_at_once_make_one_round(tmp_path, servers):
     with database(tmp_path) as url:
-        running = [Server(url, workers=1 if servers > 1 else 2).start() for _ in range(servers)]
+        running = start_all([Server(url, workers=1 if servers > 1 else 2) for _ in range(servers)])
         try:
             first = Client(running[0].port)
             first.get("/events/new/")

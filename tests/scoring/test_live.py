@@ -18,7 +18,7 @@ from referee import IllegalAction
 from scoring import live, services
 from scoring.models import Match
 from tests.servers import Client as ServerClient
-from tests.servers import Server, Stream, database, new_match
+from tests.servers import Server, Stream, database, new_match, start_all, stop_all
 
 from .conftest import keep, watch
 
@@ -290,7 +290,7 @@ def test_two_servers_on_one_database_deliver_across_servers(tmp_path):
     """A tap recorded on one server reaches the phones following the table on the other:
     PostgreSQL's NOTIFY on the PostgreSQL leg, a datagram between the processes on SQLite."""
     with database(tmp_path) as url:
-        servers = [Server(url).start(), Server(url).start()]
+        servers = start_all([Server(url), Server(url)])
         try:
             pk, link = new_match(servers[0].port)
             phones = [ServerClient(server.port) for server in servers]
@@ -309,6 +309,6 @@ def test_two_servers_on_one_database_deliver_across_servers(tmp_path):
                 assert (kind, version) == ("update", "1") and "Ana led 6-6" in fragment
                 stream.close()
         finally:
-            logs = [server.stop() for server in servers]
+            logs = stop_all(servers)
     for log in logs:
         assert "Traceback" not in log and "live:" not in log, log[-3000:]
