@@ -20,11 +20,12 @@ referee.errors.IllegalAction: correct.record: Entry 1 was removed by an earlier 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import INSERT, REMOVE, Abandon, Action, Adjust, Correct, Stop
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.round.refusals import check_seat, match_over
 from referee.round.result import ABANDONED, STOPPED  # noqa: F401 (the app reads them here too)
 from referee.said import Said

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import Action, Correct, Play, Undo, parse_action
 from referee.corrections import as_played, corrects
 from referee.errors import InvalidAction, RefereeError, shown
+from referee.frozen import replace
 from referee.games import engine, line
 from referee.games.line.scoring import parejas
 from referee.round.refusals import no_such_seat

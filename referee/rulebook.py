@@ -15,10 +15,11 @@ and the rules pages, so what a player reads is what the engine applies.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import InvalidAction, shown
+from referee.frozen import replace
 from referee.rule_texts import RULE_TEXTS
 from referee.said import Said
 

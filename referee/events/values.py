@@ -7,9 +7,10 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from referee.errors import InvalidAction, shown
+from referee.frozen import replace
 from referee.said import Said, counted
 
 PAIRS = "pairs"

@@ -9,12 +9,13 @@ the transition, and a button never offers what ``apply`` would refuse.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import Abandon, Action, Adjust, Stop, Undo
 from referee.corrections import on_the_record
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.round.refusals import check_seat, nothing_to_take_back
 from referee.said import Said
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
+from referee.frozen import replace
 from referee.said import Said, counted, listed, tiles
 from referee.tiles import Tile
 

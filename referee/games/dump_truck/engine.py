@@ -4,7 +4,7 @@ now."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import (
@@ -20,6 +20,7 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import STOPPED, stopped_words
 from referee.errors import IllegalAction, InvalidAction
+from referee.frozen import replace
 from referee.games.dump_truck.truck import (
     COLS,
     POOL_EMPTY,

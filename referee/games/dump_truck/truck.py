@@ -4,7 +4,7 @@ when unloaded (``truck.score``: its chains)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -12,6 +12,7 @@ from referee.actions import (
     Cell,
 )  # fmt: skip
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.said import Said, phrase
 from referee.tiles import Tile
 

@@ -4,7 +4,6 @@ now."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.actions import (
@@ -22,6 +21,7 @@ from referee.actions import (
     Undo,
 )  # fmt: skip
 from referee.errors import IllegalAction, InvalidAction
+from referee.frozen import replace
 from referee.games.havoc.checks import (
     _check_discard,
     _check_draw,

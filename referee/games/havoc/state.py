@@ -4,10 +4,11 @@ tray), the doubles to answer, where each tile the table has seen lies."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.corrections import stopped_words
+from referee.frozen import replace
 from referee.round.core import RoundCore
 from referee.round.tally import agreed_rounds, lowest_wins
 from referee.rulebook import Preset

@@ -5,7 +5,6 @@ table asks for (where a tile fits, what it would score).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.actions import (
@@ -23,6 +22,7 @@ from referee.actions import (
     Undo,
 )
 from referee.errors import IllegalAction, InvalidAction
+from referee.frozen import replace
 from referee.games.line import dominards
 from referee.games.line.checks import (
     _check_challenge,

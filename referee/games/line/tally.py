@@ -5,13 +5,13 @@ score pad's checks (``pad.record``) and who won the round.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from referee.actions import (
     Action,
     Tally,
 )
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.games.line.checks import (
     _DOING,
     _check_match_on,

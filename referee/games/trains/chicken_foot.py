@@ -25,7 +25,7 @@ foot.root: The root 9-9 still needs 5 arms, each showing a 9, before any other p
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import (
@@ -38,6 +38,7 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
+from referee.frozen import replace
 from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd, Line, Owed, Placed
 from referee.games.trains.rounds import TrainRounds, pad_result, turn_candidates
 from referee.round.core import opening

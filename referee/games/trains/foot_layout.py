@@ -7,10 +7,11 @@ double binds the whole table.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.said import Said, counted, listed, phrase
 from referee.tiles import Tile
 

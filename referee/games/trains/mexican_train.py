@@ -25,7 +25,6 @@ Ben plays a tile on Ben's own train, Ana's train (marker out) or the Mexican Tra
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.actions import (
@@ -39,6 +38,7 @@ from referee.actions import (
 )  # fmt: skip
 from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
+from referee.frozen import replace
 from referee.games.trains.rounds import turn_candidates
 from referee.games.trains.train_state import (
     DEAL,

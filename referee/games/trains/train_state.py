@@ -5,13 +5,14 @@ the open doubles; where a tile fits, and what the table is asked to do now.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import (
     MEXICAN,
 )  # fmt: skip
 from referee.corrections import ABANDONED
+from referee.frozen import replace
 from referee.games.trains.rounds import TrainRounds
 from referee.round.result import BLOCKED, DOMINO
 from referee.rulebook import Preset

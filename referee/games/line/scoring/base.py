@@ -8,10 +8,10 @@ leads next are the family's to say; the line asks ``state.scoring``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.round.result import BLOCKED, DOMINO, TARGET
 from referee.said import Said
 from referee.teams import leader, team_totals, teams

@@ -6,9 +6,9 @@ scores the card bonus and ends the game, highest score winning."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from referee.frozen import replace
 from referee.games.line.dominards import CARDS_DEALT, judge, rank
 from referee.games.line.scoring.base import DOMINO, LAST_CARD, Family, credit
 from referee.said import Said

@@ -11,11 +11,11 @@ does not import the line engine: the state it is handed is read by its public fi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.actions import Action, Pass, Play, Redeal, Tally, Time
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.games.line.scoring.base import BLOCKED, DOMINO, Family, credit
 from referee.games.line.scoring.parejas_rules import (  # noqa: F401 (parejas.records, … are read here)
     RECORDS,

@@ -14,10 +14,11 @@ plain values out, so a second judge can check them without a round's state; the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.said import Said
 from referee.teams import PAIRS, Team
 from referee.tiles import Tile

@@ -5,9 +5,9 @@ fives end bonus; the match ends the moment a seat reaches the target, exactly wi
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from referee.frozen import replace
 from referee.games.line.scoring.base import DOMINO, Family, credit
 from referee.games.line.scoring.fives import FIVES
 from referee.said import Said
