@@ -34,8 +34,12 @@
       else values[name] = value;
     });
     setTimeout(function () {
+      // The button tapped may be gone by now: the tap did reach the server, and another
+      // phone's push or this phone's stream redrew the table. htmx sends nothing for an
+      // element out of the page, which left this banner up for good; the table sends it.
+      var source = document.body.contains(config.elt) ? config.elt : document.getElementById("table");
       htmx.ajax("POST", config.path, {
-        source: config.elt, target: "#table", swap: "outerHTML", values: values,
+        source: source, target: "#table", swap: "outerHTML", values: values,
       });
     }, 500 * retries);
   });

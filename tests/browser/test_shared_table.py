@@ -94,6 +94,39 @@ def test_a_tap_whose_answer_is_lost_is_not_recorded_twice(live_server, page: Pag
     shot("23-after-retry")
 
 
+def test_a_tap_whose_answer_is_lost_while_the_table_is_redrawn_is_still_settled(
+    live_server, page: Page
+):
+    """The tap reached the server, its answer was lost, and before it is sent again the table
+    is redrawn (the stream's push of that very tap, on a busy phone): the button tapped is
+    out of the page, and the tap must still be sent again and its banner cleared, not left
+    saying "sending your tap again" for good (htmx sends nothing for a removed element)."""
+    start(page, live_server.url, "draw", ["Ana", "Ben"])
+    answered: list[int] = []
+
+    def lose_first_answer(route: Route) -> None:
+        response = route.fetch()
+        answered.append(response.status)
+        if len(answered) == 1:
+            route.abort("connectionreset")
+        else:
+            route.fulfill(response=response)
+
+    page.route("**/act/", lose_first_answer)
+    # The redraw a push would make, within the half second before the tap is sent again.
+    page.evaluate(
+        """() => document.addEventListener("htmx:sendError", () => {
+            htmx.ajax("GET", location.pathname,
+                      {target: "#table", swap: "outerHTML", select: "#table"});
+        }, {once: true})"""
+    )
+    lead(page, "Ana", "6-6")
+    expect(page.locator(".log")).to_contain_text("Ana led 6-6")
+    expect(page.locator("#connection")).to_be_hidden()
+    assert answered == [200, 200]
+    assert Action.objects.count() == 1 and Match.objects.get().version == 1
+
+
 def test_new_links_tell_the_shut_out_phone_so(live_server, browser, page: Page, shot):
     start(page, live_server.url, "draw", ["Ana", "Ben"])
     page.get_by_text("Share this table").click()
