@@ -20,6 +20,7 @@ from referee.rulebook import preset
 from scoring import services
 from scoring.models import Match
 from scoring.screens.replay import replay_context
+from tests.conftest import DEEP
 
 from .conftest import keep, watch
 from .test_dominards import whole_game
@@ -136,10 +137,19 @@ def havoc_game() -> dict:
     return havoc_match(seed=3, players=3)
 
 
+def steps(actions: int) -> list[int]:
+    """The steps of a round of ``actions`` to check: every one in make test-deep; in make
+    test its first two, its last two and every third between (each step is a replay from
+    the round's start, so a round's every step costs its length squared)."""
+    if DEEP:
+        return list(range(actions + 1))
+    return sorted({0, 1, actions - 1, actions, *range(0, actions + 1, 3)} - {-1})
+
+
 def every_step_matches_the_referee(match: Match) -> int:
-    """Each step of each round, as the screen replays it, against the referee's replay of
-    the match document: the round's start as the referee deals it, then play_round over
-    the first k actions. Returns the steps checked."""
+    """Each step of each round (:func:`steps`), as the screen replays it, against the
+    referee's replay of the match document: the round's start as the referee deals it, then
+    play_round over the first k actions. Returns the steps checked."""
     document = services.document_of(match)
     family = preset(match.game).family
     checked = 0
@@ -147,7 +157,7 @@ def every_step_matches_the_referee(match: Match) -> int:
         earlier = {**document, "rounds": [*document["rounds"][: number - 1], {"actions": []}]}
         start = replay(earlier).rounds[-1].state
         actions = [parse_action(a, family) for a in round_doc["actions"]]
-        for k in range(len(actions) + 1):
+        for k in steps(len(actions)):
             expected = play_round(start, actions[:k]).state
             context = replay_context(match, number, str(k))
             assert context is not None
@@ -189,14 +199,16 @@ def page(client, match: Match, number: int, query: str = "") -> str:
         pytest.param(havoc_game, id="havoc"),
     ],
 )
+@pytest.mark.deep  # every step in make test-deep (steps())
 def test_every_step_of_every_round_is_the_referees_replay(db, played):
     document = played()
     match = services.import_match(document)
     assert every_step_matches_the_referee(match) == sum(
-        len(r["actions"]) + 1 for r in document["rounds"]
+        len(steps(len(r["actions"]))) for r in document["rounds"]
     )
 
 
+@pytest.mark.deep
 def test_every_step_of_a_recorded_match_is_the_referees_replay(db):
     # Recorded tap by tap, as the table does, rather than imported.
     match = services.create_match("all-fives", ["Ana", "Ben"], {})
