@@ -14,11 +14,12 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from referee import IllegalAction, InvalidAction
+from referee import PRESETS, IllegalAction, InvalidAction
 from referee import events as referee
 from scoring import access, services
 from scoring.drawing import qr_svg
@@ -180,7 +181,21 @@ def join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     event, role = _event(request, pk)
-    return _render(request, event, role)
+    if role == Match.KEEP or request.htmx:
+        return _render(request, event, role)
+    # The players' page: the page around the live part every watcher of this version shares
+    # (the standings of every round are the page's cost, paid once a version, not a phone).
+    version = events.version_of(event.pk)
+    body, follows = _watched(request, event, role, version, tv=False)
+    context = {
+        "event": event,
+        "game": PRESETS[event.game],
+        "pairs": event.format == referee.PAIRS,
+        "kept": mark_safe(body.decode()),  # our own render of this page's live part
+    }
+    response = render(request, "scoring/events/event.html", context)
+    response["X-Table-Version"], response["X-Live-Follows"] = str(version), follows
+    return response
 
 
 # The watchers' screens as last rendered, by (event, version, screen, language, minute): every
@@ -202,36 +217,44 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
         response = HttpResponse(status=204)  # what it shows still follows the same tables
         response["X-Table-Version"] = str(version)
         return response
+    if role == Match.KEEP and not tv:  # the organizer's board holds its own forms
+        night = events.read(event)
+        return _render(request, event, role, night=night, fragment=True)
+    body, follows = _watched(request, event, role, version, tv)
+    response = HttpResponse(body)
+    response["X-Table-Version"], response["X-Live-Follows"] = str(version), follows
+    # Every live stream of this screen in the language may be handed the one render
+    # (scoring.live.Looks): the same bytes WATCHED keeps for every phone.
+    response["X-Live-Shared"] = f"{'tv' if tv else 'page'} {request.LANGUAGE_CODE}"
+    return response
+
+
+def _watched(
+    request: HttpRequest, event: Event, role: str, version: int, tv: bool
+) -> tuple[bytes, str]:
+    """The live part every watcher of ``version`` sees (the players' page's, or the TV
+    page's), and the matches it follows: rendered by the first to ask, kept for the rest."""
     # The clock's minutes are drawn in the render, so a kept one lasts its minute at most; the
     # event's own token tells it from another event given the same pk (a database restored).
     minute = int(time.time() // 60)
     key = (event.pk, event.watch_token, version, tv, request.LANGUAGE_CODE, minute)
-    watched = role != Match.KEEP or tv
-    # Every live stream of this screen in the language may be handed the one render
-    # (scoring.live.Looks): the same bytes WATCHED keeps for every phone.
-    shared = f"{'tv' if tv else 'page'} {request.LANGUAGE_CODE}" if watched else None
-    if watched:
-        with _watched_lock:
-            kept = WATCHED.get(key)
-        if kept is not None:
-            response = HttpResponse(kept[0])
-            response["X-Table-Version"], response["X-Live-Follows"] = str(version), kept[1]
-            response["X-Live-Shared"] = shared
-            return response
+    with _watched_lock:
+        kept = WATCHED.get(key)
+    if kept is not None:
+        return kept
     night = events.read(event)
     if tv:
         response = render(request, "scoring/events/tv.html#tv", tv_context(night))
     else:
         response = _render(request, event, role, night=night, fragment=True)
     _follows(response, night)
-    if shared is not None:
-        response["X-Live-Shared"] = shared
-    if watched and night.version == version:
+    made = (response.content, response["X-Live-Follows"])
+    if night.version == version:  # read as the version said, not a later one
         with _watched_lock:
-            WATCHED[key] = (response.content, response["X-Live-Follows"])
+            WATCHED[key] = made
             while len(WATCHED) > WATCHED_MOST:
                 WATCHED.popitem(last=False)
-    return response
+    return made
 
 
 def _follows(response: HttpResponse, night: events.Night) -> None:

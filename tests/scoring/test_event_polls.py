@@ -76,3 +76,23 @@ def test_watchers_share_a_render_until_a_table_moves(night):
     after = other.get(f"/events/{night.pk}/poll/?version=0", **HX)
     assert shown(after.content.decode()) == shown(first.content.decode()) + 1
     assert after.content != first.content and "60" in after.content.decode()
+
+
+def test_the_players_page_is_drawn_around_the_render_its_watchers_share(
+    night, django_assert_max_num_queries
+):
+    """The players' page (the standings page) reads the event once a version: the first
+    watcher's page renders the live part, every later watcher's page and poll reuse it, in
+    two queries (the phone's link and the event's version)."""
+    one, other = joined(night, night.watch_token), joined(night, night.watch_token)
+    first = one.get(f"/events/{night.pk}/").content.decode()
+    assert '<div id="event"' in first and "<html" in first and "Ana" in first
+    assert len(views.WATCHED) == 1
+    with django_assert_max_num_queries(3):  # session, the event and its role, the version
+        page = other.get(f"/events/{night.pk}/").content.decode()
+    live = other.get(f"/events/{night.pk}/poll/?version=0", **HX).content.decode()
+    assert live.strip() in page and live.strip() in first  # the same bytes in each page
+    assert 'name="key"' not in page  # a watcher's page holds no organizer's form
+    # The organizer's page is its own, with its forms and links.
+    board = joined(night, night.keep_token).get(f"/events/{night.pk}/").content.decode()
+    assert 'name="key"' in board and "The organizer's link" in board
