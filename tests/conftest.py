@@ -27,6 +27,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Screenshots are for people to look at: BONEYARD_SHOTS=1 keeps each shot() as a full-page
+# PNG and draws the pages at a phone's two pixels a CSS pixel. make test takes none and draws
+# at one: a full-page PNG at 2x is 1-2 s of Chromium's CPU (about a hundred of them), and
+# Chromium drew four times the pixels for every frame, beside the database legs' workers.
+# Layout, tap targets and scroll positions are in CSS pixels either way.
+SHOTS = os.environ.get("BONEYARD_SHOTS", "").strip() not in ("", "0")
+PIXEL_RATIO = 2 if SHOTS else 1
+
+
 def in_ci() -> bool:
     value = os.environ.get("CI", "").strip().lower()
     return value not in ("", "0", "false", "no", "off")
@@ -128,7 +137,7 @@ def browser():
 def page(browser):
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
+        device_scale_factor=PIXEL_RATIO,
         is_mobile=True,
         has_touch=True,
     )
@@ -145,12 +154,14 @@ def _screens_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def shot(page, _screens_dir: Path) -> Iterator[Callable[[str], Path]]:
-    """shot("name") saves a full-page PNG of `page` and returns its path."""
+    """shot("name") saves a full-page PNG of `page` (with BONEYARD_SHOTS=1) and returns its
+    path."""
 
     def take(name: str) -> Path:
         path = _screens_dir / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        print(f"screenshot: {path}")
+        if SHOTS:
+            page.screenshot(path=str(path), full_page=True)
+            print(f"screenshot: {path}")
         return path
 
     yield take

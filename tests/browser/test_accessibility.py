@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Page, Response, expect
 from referee import PRESETS
 from scoring import services
 from scoring.models import Match, Player
+from tests.conftest import PIXEL_RATIO
 
 from .axe import Audit
 from .test_draw_round import pick
@@ -35,7 +36,7 @@ PHONE = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
     "has_touch": True,
-    "device_scale_factor": 2,
+    "device_scale_factor": PIXEL_RATIO,
 }
 
 

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scoring.models import Match
+from tests.conftest import PIXEL_RATIO
 
 from .test_draw_round import ANA, BEN, pick, play
 from .test_scoring_games import ready, watch_console
@@ -23,7 +24,7 @@ ENGLISH = re.compile(r"\b(the|and|tile|tiles|round|match|draws?|knocks?|wins|Sco
 def spanish_phone(browser: Browser) -> BrowserContext:
     return browser.new_context(
         viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
+        device_scale_factor=PIXEL_RATIO,
         is_mobile=True,
         has_touch=True,
         locale="es-ES",
