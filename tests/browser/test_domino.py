@@ -44,13 +44,18 @@ def _strip(page: Page) -> list[str]:
     return page.locator(".strip li .total").all_inner_texts()
 
 
+def _keep(page: Page, url: str, style: str, options: dict) -> None:
+    """A new match of ``style`` with ``options``, kept from this phone, its table shown."""
+    match = services.create_match(style, NAMES, options)
+    page.goto(f"{url}/matches/{match.pk}/join/{match.keep_token}/")
+    ready(page)
+
+
 def test_a_dominican_hand_with_a_pase_de_salida_pasos_corridos_and_a_capicua(
     live_server, page: Page, shot
 ):
     problems = watch_console(page)
-    match = services.create_match("domino-dominican", NAMES, {})
-    page.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
-    ready(page)
+    _keep(page, live_server.url, "domino-dominican", {})
     expect(page.locator(".seats small")).to_contain_text("Sale con el doble seis quien lo tenga")
     shot("dom-01-salida")
 
@@ -115,9 +120,7 @@ def test_a_puerto_rican_score_pad_hand_earns_the_hand_bonus_and_a_chuchazo(
     live_server, page: Page, shot
 ):
     problems = watch_console(page)
-    match = services.create_match("domino-puerto-rican", NAMES, {"record": "scores"})
-    page.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
-    ready(page)
+    _keep(page, live_server.url, "domino-puerto-rican", {"record": "scores"})
     form = page.locator("#tally-form")
     expect(page.locator("#status")).to_contain_text("se lleva como hoja de tantos")
     expect(page.locator(".board")).to_have_count(0)  # a score pad has no layout to show
@@ -159,9 +162,7 @@ def test_a_dominican_score_pad_asks_for_the_pase_and_the_pasos_corridos_at_phone
     live_server, page: Page, shot
 ):
     problems = watch_console(page)
-    match = services.create_match("domino-dominican", NAMES, {"record": "scores"})
-    page.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
-    ready(page)
+    _keep(page, live_server.url, "domino-dominican", {"record": "scores"})
     made = page.locator("#tally-form .pad-made")
     expect(made).to_contain_text("Pase de salida: ¿quién salió? (+25 si salió con un doble")
     # Every choice is one tap on a thumb-sized target (44 px).
