@@ -53,8 +53,7 @@ def database(tmp_path: Path) -> Iterator[str]:
         try:
             yield url
         finally:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            _drop(admin, name)
     else:
         copy = tmp_path / "load.sqlite3"
         shutil.copyfile(_template(""), copy)
