@@ -128,15 +128,17 @@
     var why = config && config.triggeringEvent;
     if (!why || why.type !== LIVE) event.preventDefault(); // the stream brings it
   });
+  // Counted on the request itself, as table.js does: the element that sent a tap may have
+  // left the page by the time it ends, and the document would not hear of it.
   document.addEventListener("htmx:beforeSend", function (event) {
     var config = event.detail.requestConfig;
-    if (config && config.verb === "post") taps += 1;
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var config = event.detail.requestConfig;
-    if (!config || config.verb !== "post") return;
-    taps = Math.max(0, taps - 1);
-    if (!taps && newest > shown()) fetchTable(); // announced while the tap was on its way
+    var xhr = event.detail.xhr;
+    if (!config || config.verb !== "post" || !xhr) return;
+    taps += 1;
+    xhr.addEventListener("loadend", function () {  // after htmx has swapped its answer in
+      taps = Math.max(0, taps - 1);
+      if (!taps && newest > shown() && !halfTapped()) fetchTable(); // announced meanwhile
+    });
   });
   document.addEventListener("htmx:afterSettle", function () {
     if (!poll()) { clearTimeout(again); stop(); return; } // shut out: nothing more to follow

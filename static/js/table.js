@@ -101,14 +101,38 @@
       banner("");
     }
   });
+  // A tap on its way. htmx swaps an answer into the element it targeted when the request
+  // left: had the table been drawn again meanwhile, the tap's answer went nowhere, and the
+  // phone never said "Recorded" and kept a view of the turn from before the tap (seen under
+  // load, a poll answered after the tap was recorded arriving before the tap's answer). So
+  // nothing else redraws the table while a tap is on its way (below, and live.js), and a
+  // tap's answer lands on the table on screen whichever it is (two taps on their way).
+  // Counted on the request itself: htmx says a request ended on the element that sent it,
+  // which the document no longer hears once that element has left the page.
+  var sending = 0;
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var detail = event.detail;
+    var xhr = detail.xhr;
+    if (!detail.requestConfig || detail.requestConfig.verb !== "post" || !xhr) return;
+    sending += 1;
+    xhr.addEventListener("readystatechange", function () {  // heard before htmx's onload
+      var target = detail.target;
+      if (xhr.readyState !== 4 || !target || target.id !== "table") return;
+      if (!document.body.contains(target)) detail.target = document.getElementById("table") || target;
+    });
+    xhr.addEventListener("loadend", function () { sending = Math.max(0, sending - 1); });
+  });
   // A poll answer no newer than the table on screen is dropped: it may have left before
-  // this phone's own tap, and swapping it in would clear the tile just tapped.
+  // this phone's own tap, and swapping it in would clear the tile just tapped. Nor is one
+  // swapped while a tap is on its way: the tap's answer is the fresh table (anything newer
+  // comes with the next poll).
   document.addEventListener("htmx:beforeSwap", function (event) {
     var config = event.detail.requestConfig;
     if (!config || !config.elt || config.elt.id !== "poll") return;
     var table = document.getElementById("table");
     var fresh = Number(event.detail.xhr.getResponseHeader("X-Table-Version"));
     if (table && fresh <= Number(table.dataset.version)) event.detail.shouldSwap = false;
+    if (sending) event.detail.shouldSwap = false;
     // Nor is a tap half made wiped out by another phone's (Dump Truck: a first cell chosen,
     // an unload being checked); the tap itself brings the fresh table.
     var load = document.getElementById("load-form");
