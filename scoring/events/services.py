@@ -10,12 +10,17 @@ table's result is read from its match, and the referee of events (referee.events
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Max, Sum
+from django.db.models import Count, F, Max, Sum, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -138,7 +143,7 @@ class RoundView:
 
 @dataclass
 class Night:
-    """An event as every screen reads it: four queries whatever its size."""
+    """An event as every screen reads it: five queries whatever its size (read)."""
 
     event: Event
     entrants: list[EntrantView]
@@ -193,7 +198,30 @@ class Night:
         )
 
     def standings(self) -> tuple[referee.Standing, ...]:
-        return referee.standings(self.referee_event())
+        """Ranked by the referee of events from the results as they are now. A tap at one of
+        200 tables moves the event's version but changes no result (a table's result is its
+        match's once finished): the standings of the same results are not ranked twice in a
+        process. The key is everything :meth:`referee_event` reads, so it is a computation
+        from the matches remembered, never standings stored apart from them."""
+        event = self.event
+        key = (
+            event.pk, event.format, event.pairing, event.seed,
+            tuple(e.unit for e in self.active),
+            tuple(
+                (tuple(_unit(b) for b in r.row.byes),
+                 tuple((tuple(t.seats), t.result) for t in r.tables))
+                for r in self.played
+            ),
+        )  # fmt: skip
+        with _ranked_lock:
+            kept = RANKED.get(key)
+        if kept is None:
+            kept = referee.standings(self.referee_event())
+            with _ranked_lock:
+                RANKED[key] = kept
+                while len(RANKED) > RANKED_MOST:
+                    RANKED.popitem(last=False)
+        return kept
 
     @property
     def can_seat(self) -> bool:
@@ -201,44 +229,53 @@ class Night:
         return self.current is None and len(self.played) < self.rounds_total
 
 
+# The standings of the last results ranked, by everything the ranking reads (Night.standings).
+RANKED: OrderedDict[tuple, tuple[referee.Standing, ...]] = OrderedDict()
+RANKED_MOST = 16
+_ranked_lock = threading.Lock()
+
+
+@lru_cache(maxsize=1 << 15)
+def _parsed(text: str) -> Any:
+    """A table's seats or a match's totals, as stored (JSON): the same few thousand texts come
+    back on every read of an event, and decoding them was a fifth of a 200-table board's time.
+    Callers copy what they keep."""
+    return json.loads(text)
+
+
 def read(event: Event) -> Night:
-    """The event, its entrants, its rounds and their tables with what each match says:
-    four queries, whatever the event's size (the standings are computed from them)."""
+    """The event, its entrants, its rounds and their tables with what each match says: five
+    queries, whatever the event's size (the standings are computed from them).
+
+    A closed round's tables are read once a process and kept (``CLOSED``) until one of their
+    matches moves (a correction, §7: its version grows, so their sum does): at round 10 of a
+    world championship the board read 2,000 tables a request, 1,800 of them unchanged since
+    they closed, while the round in play is read every time."""
     found = Entrant.objects.filter(event=event).order_by("pk")
     entrants = [EntrantView(*e) for e in found.values_list("pk", "first", "second", "withdrawn")]
     rows = list(EventRound.objects.filter(event=event).order_by("number"))
     rounds = {row.pk: RoundView(row) for row in rows}
-    fields = (
-        "pk", "round_id", "number", "seats", "match_id", "match__status", "match__totals",
-        "match__winner", "match__shared", "match__version", "match__keep_token",
-        "match__watch_token",
-    )  # fmt: skip
-    tables = EventTable.objects.filter(round__event=event).order_by("round__number", "number")
-    views = []
-    for (
-        pk,
-        round_id,
-        number,
-        seats,
-        match_id,
-        status,
-        totals,
-        winner,
-        shared,
-        version,
-        keep,
-        watch,
-    ) in tables.values_list(*fields):  # noqa: E501
-        view = TableView(pk, number, list(seats), match_id)
-        if match_id is not None:
-            view.status, view.version = status, version
-            view.keep_token, view.watch_token = keep, watch
-            view.totals = _sides(totals)
-            if status == Match.FINISHED:
-                view.result = referee.Result(view.totals, _winning_side(winner, shared))
+    tables = EventTable.objects.filter(round__event=event)
+    closed = tuple(row.pk for row in rows if row.closed_at is not None)
+    kept: list[tuple[int, TableView]] = []
+    if closed:
+        moved = tables.filter(round_id__in=closed).aggregate(
+            versions=Sum("match__version"), tables=Count("pk")
+        )
+        key = (event.pk, event.watch_token, closed, moved["versions"], moved["tables"])
+        with _closed_lock:
+            kept = CLOSED.get(key)
+        if kept is None:
+            kept = _table_views(tables.filter(round_id__in=closed))
+            with _closed_lock:
+                CLOSED[key] = kept
+                while len(CLOSED) > CLOSED_MOST:
+                    CLOSED.popitem(last=False)
+        tables = tables.exclude(round_id__in=closed)
+    open_ = _table_views(tables)
+    for round_id, view in kept + open_:
         rounds[round_id].tables.append(view)
-        views.append(view)
-    playing = [v.match_id for v in views if v.match_id is not None and not v.finished]
+    playing = [v.match_id for _, v in open_ if v.match_id is not None and not v.finished]
     if playing:
         hands = dict(
             Round.objects.filter(match_id__in=playing)
@@ -246,9 +283,48 @@ def read(event: Event) -> Night:
             .annotate(n=Max("number"))
             .values_list("match_id", "n")
         )
-        for view in views:
+        for _, view in open_:
             view.hand = hands.get(view.match_id, 0)
     return Night(event, entrants, list(rounds.values()))
+
+
+# The tables of closed rounds as last read, by event and what their matches' versions add up
+# to (read). Shared by every request of the process: read only.
+CLOSED: OrderedDict[tuple, list[tuple[int, TableView]]] = OrderedDict()
+CLOSED_MOST = 16
+_closed_lock = threading.Lock()
+
+
+def _table_views(tables) -> list[tuple[int, TableView]]:
+    """Each table of ``tables`` (EventTable rows) with what its match says, and its round."""
+    fields = (
+        "pk", "round_id", "number", "seats_text", "match_id", "match__status", "totals_text",
+        "match__winner", "match__shared", "match__version", "match__keep_token",
+        "match__watch_token",
+    )  # fmt: skip
+    rows = (
+        tables.order_by("round__number", "number")
+        .annotate(  # as text, decoded by _parsed
+            seats_text=Cast("seats", TextField()), totals_text=Cast("match__totals", TextField())
+        )
+        .values_list(*fields)
+    )
+    views = []
+    for pk, round_id, number, seats, match_id, status, totals, winner, shared, *rest in rows:
+        view = TableView(pk, number, list(_parsed(seats)), match_id)
+        if match_id is not None:
+            view.status, (view.version, view.keep_token, view.watch_token) = status, rest
+            view.totals = _sides(_parsed(totals))
+            if status == Match.FINISHED:
+                view.result = _result(view.totals, _winning_side(winner, shared))
+        views.append((round_id, view))
+    return views
+
+
+@lru_cache(maxsize=1 << 12)
+def _result(totals: tuple[int, int], side: int | None) -> referee.Result:
+    """A finished table's result (immutable, checked once for each score it can hold)."""
+    return referee.Result(totals, side)
 
 
 def version_of(event_id: int) -> int:

@@ -221,8 +221,10 @@ def test_a_correction_of_a_finished_table_moves_the_standings(organizer):
     post(organizer, event, "close")
     table = tables(event, 1)[0]
     winner = table.seats[0]
+    events.CLOSED.clear()
     before = {s.entrant: s for s in events.read(event).standings()}[winner]
     assert before.points_for == 60
+    assert len(events.CLOSED) == 1  # round 1's tables, kept: the correction must move them
     match = table.match
     match.refresh_from_db()
     fix = {
@@ -234,6 +236,30 @@ def test_a_correction_of_a_finished_table_moves_the_standings(organizer):
     assert services.correct(match.pk, fixes, match.version, "c" * 32)
     after = {s.entrant: s for s in events.read(event).standings()}[winner]
     assert after.points_for == 80 and after.efectividad == 80
+
+
+def test_the_same_results_are_ranked_once_and_a_new_result_again(organizer, monkeypatch):
+    """A tap at one table moves the event's version, and every board and page reads the event
+    again, but no result changed: the referee ranks the same results once a process."""
+    event = make(organizer)
+    post(organizer, event, "seat")
+    post(organizer, event, "start")
+    events.RANKED.clear()
+    ranked = []
+    rank = events.referee.standings
+    monkeypatch.setattr(events.referee, "standings", lambda e: ranked.append(e) or rank(e))
+    first = events.read(event).standings()
+    table = tables(event, 1)[0]
+    match = table.match
+    hand = {"type": "tally", "pips": {"0": 0, "1": 5, "2": 3, "3": 5}}  # 13: nobody's 50 yet
+    assert services.record(match.pk, hand, match.version, "h" * 32)
+    match.refresh_from_db()
+    assert match.status != Match.FINISHED
+    assert events.read(event).version > 0 and events.read(event).standings() is first
+    assert len(ranked) == 1
+    finish(table, 60, 0)
+    after = {s.entrant: s for s in events.read(event).standings()}
+    assert len(ranked) == 2 and after[table.seats[0]].wins == 1
 
 
 def test_time_for_all_says_so_when_the_game_has_no_time_rule(organizer):
