@@ -213,11 +213,11 @@ def board_context(night: Night, organizer: bool, tv: bool = False) -> dict[str, 
         "lines": seating_lines(shown, pairs) if shown and not organizer and not tv else [],
         "can_seat": organizer and night.can_seat and draft is None,
         "can_close": organizer and current is not None and current.all_finished,
-        "over": night.current is None and len(night.played) >= night.rounds_total,
+        "over": night.over,
         "entrants": [
             {"pk": e.pk, "name": name_of(e.unit), "withdrawn": e.withdrawn} for e in night.entrants
         ],
-        "between_rounds": current is None,
+        "between_rounds": current is None and not night.over,  # entrants come and go
         "time_rule": events.supports_time(event.game),
     }
     shown_tables = context["tables"][:12] if tv else context["tables"]
@@ -225,7 +225,7 @@ def board_context(night: Night, organizer: bool, tv: bool = False) -> dict[str, 
     if not tv:
         context["standings_html"] = standings_html(context["standings"])
         context["lines_html"] = lines_html(context["lines"])
-    if organizer and current is None:
+    if organizer and context["between_rounds"]:
         context["entrants_html"] = entrants_html(context["entrants"])
         context["withdraw_options"] = withdraw_options(context["entrants"])
     if current is not None:

@@ -224,6 +224,11 @@ class Night:
         return kept
 
     @property
+    def over(self) -> bool:
+        """Every round planned has been played and closed."""
+        return self.current is None and len(self.played) >= self.rounds_total
+
+    @property
     def can_seat(self) -> bool:
         """A new round may be seated: none in play, and rounds left to play."""
         return self.current is None and len(self.played) < self.rounds_total
@@ -506,6 +511,11 @@ def _between_rounds(night: Night) -> None:
             gettext(
                 "Round {n} is being played: entrants come and go between rounds, once it is closed."
             ).format(n=night.current.number),
+        )
+    if night.over:  # nobody is seated again: a late entry or a withdrawal would change nothing
+        raise IllegalAction(
+            "event.round",
+            gettext("The event is over: its {n} rounds are played.").format(n=night.rounds_total),
         )
 
 

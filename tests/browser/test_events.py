@@ -1,8 +1,10 @@
 """A club night from the organizer's phone (issue 32) at 390×844: make an 8-player rotating
-event, seat round 1, swap two seats, start it, keep score at a table through its own match
-page (a score pad: one hand ends it), see the board follow, close the round and seat the
-next; the table cards printed to PDF by Chromium; the players' page; the TV page at
-1920×1080 updating itself while a table is played."""
+event of three rounds, seat round 1, swap two seats, start it; every table's match kept
+through its own match page on a phone (a score pad: one hand ends it), table 1 by the
+organizer's phone through its link on the board, table 2 by a second phone while the board
+follows by itself; close each round and seat the next, to the end of the event; the table
+cards printed to PDF by Chromium; the players' page; the TV page at 1920×1080 updating itself
+while a table is played."""
 
 from __future__ import annotations
 
@@ -40,6 +42,19 @@ def finish_by_service(table: EventTable) -> None:
     assert services.record(
         match.pk, {"type": "tally", "pips": pips}, match.version, f"fin{match.pk:08}"
     )
+
+
+def win_in_one_hand(page: Page) -> None:
+    """On a table's match page: a score-pad hand in which seat 0 plays out and its side takes
+    the others' 55 pips, past the target of 50 (the match ends)."""
+    expect(page.locator("#tally-form")).to_be_visible()
+    seats = page.locator("#tally-form fieldset.tally-seat")
+    seats.nth(0).get_by_label("played out").check()
+    seats.nth(1).get_by_label("or pips").fill("30")
+    seats.nth(2).get_by_label("or pips").fill("4")
+    seats.nth(3).get_by_label("or pips").fill("25")
+    page.get_by_role("button", name="Score round 1").click()
+    expect(page.locator("main")).to_contain_text("win the match with 55")
 
 
 def ready(page: Page) -> None:
@@ -107,40 +122,53 @@ def test_an_organizer_runs_a_rotating_night_from_a_phone(
     if SHOTS:
         (Path(SHOTS) / "63-table-cards.pdf").write_bytes(pdf)
 
-    # Table 1 through its own match page: a score-pad hand that ends the match.
-    page.get_by_role("link", name="Keep score at table 1").click()
-    expect(page.locator("#tally-form")).to_be_visible()
-    seats = page.locator("#tally-form fieldset.tally-seat")
-    seats.nth(0).get_by_label("played out").check()
-    seats.nth(1).get_by_label("or pips").fill("30")
-    seats.nth(2).get_by_label("or pips").fill("4")
-    seats.nth(3).get_by_label("or pips").fill("25")
-    page.get_by_role("button", name="Score round 1").click()
-    expect(page.locator("main")).to_contain_text("win the match with 55")
-    page.goto(f"{live_server.url}/events/{event.pk}/")
-    ready(page)
-    expect(page.locator("#table-1")).to_contain_text("finished")
-    expect(page.get_by_role("button", name="Close round 1")).to_be_disabled()
-
-    # Table 2 ends elsewhere: the board follows by itself.
-    finish_by_service(tables[1])
-    expect(page.locator("#table-2")).to_contain_text("finished", timeout=10000)
-    page.get_by_role("button", name="Close round 1").click()
-    expect(page.locator(".standings tbody tr").first).to_contain_text("1")
-    keep_shot(shot("64-event-closed"))
-    page.get_by_role("button", name="Seat round 2").click()
-    expect(page.locator("#draft-head")).to_have_text("Round 2: the seating")
-    page.get_by_role("button", name="Start round 2").click()
-    expect(page.locator("#board-head")).to_have_text("Round 2: the tables")
+    board = f"{live_server.url}/events/{event.pk}/"
+    for number in (1, 2, 3):
+        if number > 1:
+            page.get_by_role("button", name=f"Seat round {number}").click()
+            expect(page.locator("#draft-head")).to_have_text(f"Round {number}: the seating")
+            page.get_by_role("button", name=f"Start round {number}").click()
+            expect(page.locator("#board-head")).to_have_text(f"Round {number}: the tables")
+        played = list(
+            EventTable.objects.filter(round__event=event, round__number=number).order_by("number")
+        )
+        # Table 1 through its own match page, from the board's link on the organizer's phone.
+        page.get_by_role("link", name="Keep score at table 1").click()
+        win_in_one_hand(page)
+        page.goto(board)
+        ready(page)
+        expect(page.locator("#table-1")).to_contain_text("finished")
+        expect(page.get_by_role("button", name=f"Close round {number}")).to_be_disabled()
+        # Table 2 on its own phone, through its Keep score link: the board follows by itself.
+        match = Match.objects.get(pk=played[1].match_id)
+        other = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        try:
+            table_phone = other.new_page()
+            table_phone.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
+            win_in_one_hand(table_phone)
+        finally:
+            other.close()
+        expect(page.locator("#table-2")).to_contain_text("finished", timeout=10000)
+        if number == 1:
+            keep_shot(shot("64-event-round-finished"))
+        page.get_by_role("button", name=f"Close round {number}").click()
+        expect(page.locator(".round-head")).to_contain_text("closed" if number < 3 else "over")
+    # Three rounds, two tables, one winning pair a table: twelve wins among the eight.
+    wins = page.locator(".standings tbody tr td:nth-child(3)").all_inner_texts()
+    assert len(wins) == 8 and sum(int(w) for w in wins) == 12, wins
+    expect(page.locator(".round-head")).to_contain_text("The event is over.")
+    expect(page.get_by_role("button", name="Seat round 4")).to_have_count(0)
+    keep_shot(shot("67-event-over"))
+    assert Match.objects.filter(status=Match.FINISHED).count() == 6
 
     # A player's phone: the standings and where everyone sits, nothing to run.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
         player = phone.new_page()
         player.goto(f"{live_server.url}/events/{event.pk}/join/{event.watch_token}/")
-        expect(player.locator("#seats-head")).to_be_visible()
-        expect(player.locator(".seat-lines")).to_contain_text("Round 2: table 1, with")
-        expect(player.get_by_role("button", name="Close round 2")).to_have_count(0)
+        expect(player.locator(".standings tbody tr")).to_have_count(8)
+        expect(player.locator(".board .table-card")).to_have_count(2)  # the last round's
+        expect(player.locator("form")).to_have_count(1)  # the language, nothing to run
         path = _screens_dir / "65-event-player.png"
         player.screenshot(path=str(path), full_page=True)
         keep_shot(path)

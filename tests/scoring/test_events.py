@@ -46,11 +46,16 @@ def make(client: Client, names=EIGHT, format="rotating", **fields) -> Event:
 
 
 def fields(client: Client, event: Event) -> dict[str, str]:
+    """The version and key of the page's forms; on a page with none (the event is over), what
+    a form kept from before would send."""
     page = client.get(f"/events/{event.pk}/").content.decode()
-    return {
-        name: re.search(rf'name="{name}" value="([^"]*)"', page).group(1)
-        for name in ("version", "key")
+    found = {
+        name: re.search(rf'name="{name}" value="([^"]*)"', page) for name in ("version", "key")
     }
+    if not all(found.values()):
+        event.refresh_from_db()
+        return {"version": str(event.version), "key": services.new_key()}
+    return {name: value.group(1) for name, value in found.items()}
 
 
 def post(client: Client, event: Event, what: str, htmx: bool = True, **data):
@@ -192,6 +197,27 @@ def test_entrants_come_and_go_between_rounds(organizer):
     assert refused.status_code == 422 and "event.round" in refused.content.decode()
     twice = post(organizer, event, "entrants", **{"entrant-0": "ana"})
     assert twice.status_code in (400, 422)
+
+
+def test_once_the_event_is_over_nobody_enters_or_withdraws(organizer):
+    """Ruling (RULES.md is silent): after the last round nobody is seated again, so a late
+    entry or a withdrawal would change nothing; the forms go, and a POST is refused."""
+    event = make(organizer, rounds="1")
+    post(organizer, event, "seat")
+    post(organizer, event, "start")
+    for table in tables(event, 1):
+        finish(table, 60, 0)
+    assert post(organizer, event, "close").status_code == 200
+    page = organizer.get(f"/events/{event.pk}/").content.decode()
+    assert "The event is over." in page
+    assert "Withdraw" not in page and "Enter more players" not in page
+    for what, data in (("withdraw", {"entrant": str(event.entrants.first().pk)}),
+                       ("entrants", {"entrant-0": "Luz"})):  # fmt: skip
+        refused = post(organizer, event, what, **data)
+        said = refused.content.decode()
+        assert refused.status_code == 422 and "event.round" in said, said[:500]
+        assert "The event is over: its 1 rounds are played." in said
+    assert event.entrants.count() == 8 and not event.entrants.filter(withdrawn=True).exists()
 
 
 def test_fixed_pairs_in_a_round_robin(organizer):
