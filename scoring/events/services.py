@@ -255,32 +255,40 @@ def read(event: Event) -> Night:
     A closed round's tables are read once a process and kept (``CLOSED``) until one of their
     matches moves (a correction, §7: its version grows, so their sum does): at round 10 of a
     world championship the board read 2,000 tables a request, 1,800 of them unchanged since
-    they closed, while the round in play is read every time."""
+    they closed. The round on screen (the one in play, else the last closed) is read every
+    time: its links are shown, and New links at a table changes them without a new version;
+    so is a closed round with a match a correction has reopened (its hand is shown)."""
     found = Entrant.objects.filter(event=event).order_by("pk")
     entrants = [EntrantView(*e) for e in found.values_list("pk", "first", "second", "withdrawn")]
     rows = list(EventRound.objects.filter(event=event).order_by("number"))
     rounds = {row.pk: RoundView(row) for row in rows}
     tables = EventTable.objects.filter(round__event=event)
     closed = tuple(row.pk for row in rows if row.closed_at is not None)
-    kept: list[tuple[int, TableView]] = []
-    if closed:
-        moved = tables.filter(round_id__in=closed).aggregate(
+    in_play = any(row.started_at is not None and row.closed_at is None for row in rows)
+    old = closed if in_play else closed[:-1]
+    kept: list[tuple[int, TableView]] | None = []
+    fresh: list[tuple[int, TableView]] = []
+    if old:
+        moved = tables.filter(round_id__in=old).aggregate(
             versions=Sum("match__version"), tables=Count("pk")
         )
-        key = (event.pk, event.watch_token, closed, moved["versions"], moved["tables"])
+        key = (event.pk, event.watch_token, old, moved["versions"], moved["tables"])
         with _closed_lock:
             kept = CLOSED.get(key)
         if kept is None:
-            kept = _table_views(tables.filter(round_id__in=closed))
-            with _closed_lock:
-                CLOSED[key] = kept
-                while len(CLOSED) > CLOSED_MOST:
-                    CLOSED.popitem(last=False)
-        tables = tables.exclude(round_id__in=closed)
-    open_ = _table_views(tables)
-    for round_id, view in kept + open_:
+            kept = _table_views(tables.filter(round_id__in=old))
+            if all(view.finished for _, view in kept):
+                with _closed_lock:
+                    CLOSED[key] = kept
+                    while len(CLOSED) > CLOSED_MOST:
+                        CLOSED.popitem(last=False)
+            else:
+                fresh, kept = kept, []
+        tables = tables.exclude(round_id__in=old)
+    fresh += _table_views(tables)
+    for round_id, view in kept + fresh:
         rounds[round_id].tables.append(view)
-    playing = [v.match_id for _, v in open_ if v.match_id is not None and not v.finished]
+    playing = [v.match_id for _, v in fresh if v.match_id is not None and not v.finished]
     if playing:
         hands = dict(
             Round.objects.filter(match_id__in=playing)
@@ -288,7 +296,7 @@ def read(event: Event) -> Night:
             .annotate(n=Max("number"))
             .values_list("match_id", "n")
         )
-        for _, view in open_:
+        for _, view in fresh:
             view.hand = hands.get(view.match_id, 0)
     return Night(event, entrants, list(rounds.values()))
 

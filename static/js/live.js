@@ -18,7 +18,8 @@
   var live = false; // the stream is heard: the timed polls are not sent
   var lost = false; // it was heard, then dropped
   var newest = -1; // the newest version announced
-  var taps = 0; // this phone's taps on their way (each brings the fresh table back itself)
+  var taps = []; // when each of this phone's taps on its way left (each brings the fresh table)
+  var HOLD_MS = 10000; // a tap that hangs longer holds the pushes back no more (table.js)
   var watchdog = null;
   var again = null;
   var pause = 2000;
@@ -96,7 +97,8 @@
     var version = Number(event.lastEventId);
     newest = Math.max(newest, version);
     if (!(version > shown())) return; // this phone's own tap brought it already
-    if (taps || halfTapped()) return; // the tap's answer, or the next look, brings it
+    if (tapping()) { setTimeout(catchUp, HOLD_MS); return; } // its answer brings it, or this
+    if (halfTapped()) return; // the next look brings it
     var t = table();
     if (t) htmx.swap(t, event.data, { swapStyle: "outerHTML" });
   }
@@ -104,6 +106,12 @@
   function gone() {
     stop();
     fetchTable();
+  }
+  // A version announced but not shown, once nothing holds it back.
+  function catchUp() { if (newest > shown() && !tapping() && !halfTapped()) fetchTable(); }
+  function tapping() {
+    var now = Date.now();
+    return taps.some(function (left) { return now - left < HOLD_MS; });
   }
   // A tap half made that a new table would wipe out (Dump Truck: a first cell chosen, an
   // unload being checked); the poll's answer is held back for it too (table.js).
@@ -134,17 +142,18 @@
     var config = event.detail.requestConfig;
     var xhr = event.detail.xhr;
     if (!config || config.verb !== "post" || !xhr) return;
-    taps += 1;
+    var left = Date.now();
+    taps.push(left);
     xhr.addEventListener("loadend", function () {  // after htmx has swapped its answer in
-      taps = Math.max(0, taps - 1);
-      if (!taps && newest > shown() && !halfTapped()) fetchTable(); // announced meanwhile
+      taps.splice(taps.indexOf(left), 1);
+      catchUp(); // announced meanwhile
     });
   });
   document.addEventListener("htmx:afterSettle", function () {
     if (!poll()) { clearTimeout(again); stop(); return; } // shut out: nothing more to follow
     // The screen's own state moved (Dump Truck: another seat): the stream renders for it.
     if (source && own(query()) !== asked) connect();
-    else if (newest > shown() && !taps && !halfTapped()) fetchTable();
+    else catchUp();
   });
   // Back on screen (a phone's browser may have dropped the stream unseen while it slept):
   // a fresh stream, which brings whatever changed meanwhile.

@@ -109,18 +109,37 @@
   // tap's answer lands on the table on screen whichever it is (two taps on their way).
   // Counted on the request itself: htmx says a request ended on the element that sent it,
   // which the document no longer hears once that element has left the page.
-  var sending = 0;
+  // A tap that hangs (a connection dropped without a word) holds nothing back for long: after
+  // HOLD_MS the polls come again, and its answer, if it ever comes, still lands (below).
+  var HOLD_MS = 10000;
+  var sending = [];  // when each tap on its way left
+  function tapping() {
+    var now = Date.now();
+    return sending.some(function (left) { return now - left < HOLD_MS; });
+  }
   document.addEventListener("htmx:beforeSend", function (event) {
     var detail = event.detail;
     var xhr = detail.xhr;
     if (!detail.requestConfig || detail.requestConfig.verb !== "post" || !xhr) return;
-    sending += 1;
+    var left = Date.now();
+    sending.push(left);
     xhr.addEventListener("readystatechange", function () {  // heard before htmx's onload
       var target = detail.target;
       if (xhr.readyState !== 4 || !target || target.id !== "table") return;
-      if (!document.body.contains(target)) detail.target = document.getElementById("table") || target;
+      if (!document.body.contains(target) && document.getElementById("table")) {
+        detail.target = document.getElementById("table");
+        detail.retargeted = true;
+      }
     });
-    xhr.addEventListener("loadend", function () { sending = Math.max(0, sending - 1); });
+    xhr.addEventListener("loadend", function () { sending.splice(sending.indexOf(left), 1); });
+  });
+  // An answer brought to a table drawn since the tap left is swapped in unless that table is
+  // newer (two taps answered out of order): the newer one stays.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    if (!detail.retargeted || !detail.xhr) return;
+    var fresh = Number(detail.xhr.getResponseHeader("X-Table-Version"));
+    if (fresh < Number(detail.target.dataset.version)) detail.shouldSwap = false;
   });
   // A poll answer no newer than the table on screen is dropped: it may have left before
   // this phone's own tap, and swapping it in would clear the tile just tapped. Nor is one
@@ -132,7 +151,7 @@
     var table = document.getElementById("table");
     var fresh = Number(event.detail.xhr.getResponseHeader("X-Table-Version"));
     if (table && fresh <= Number(table.dataset.version)) event.detail.shouldSwap = false;
-    if (sending) event.detail.shouldSwap = false;
+    if (tapping()) event.detail.shouldSwap = false;
     // Nor is a tap half made wiped out by another phone's (Dump Truck: a first cell chosen,
     // an unload being checked); the tap itself brings the fresh table.
     var load = document.getElementById("load-form");

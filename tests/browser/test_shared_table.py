@@ -17,6 +17,7 @@ from .test_scoring_games import start, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+NO_STREAM = "event: unavailable\ndata: \n\n"  # what a server without streams says
 
 
 def lead(page: Page, name: str, tile: str) -> None:
@@ -138,12 +139,7 @@ def test_a_table_redrawn_while_a_tap_is_on_its_way_leaves_the_tap_its_answer(
     lands on the table on screen, whichever that is."""
     problems = watch_console(page)
     # No stream here (as a server without one says): the phone polls every 2 s.
-    page.route(
-        "**/live/**",
-        lambda route: route.fulfill(
-            content_type="text/event-stream", body="event: unavailable\ndata: \n\n"
-        ),
-    )
+    page.route("**/live/**", lambda r: r.fulfill(content_type="text/event-stream", body=NO_STREAM))
     start(page, live_server.url, "draw", ["Ana", "Ben"])
     held: list = []
 
@@ -191,6 +187,49 @@ def test_a_taps_answer_lands_on_the_table_on_screen(live_server, page: Page):
     route.fulfill(response=response)
     expect(page.locator("#done")).to_have_text("Recorded: Ana led 6-6.")
     assert problems == []
+
+
+def test_a_tap_that_hangs_holds_the_table_back_ten_seconds_at_most(live_server, page: Page):
+    """A tap whose connection died without a word never ends: the polls it holds back come
+    again after 10 s, and the table follows the other phones."""
+    page.route("**/live/**", lambda r: r.fulfill(content_type="text/event-stream", body=NO_STREAM))
+    start(page, live_server.url, "draw", ["Ana", "Ben"])
+    page.route("**/act/", lambda route: None)  # sent, never answered
+    lead(page, "Ana", "5-5")
+    page.wait_for_function("() => document.querySelector('#play-form button[disabled]')")
+    match = Match.objects.get()
+    # Another phone's tap is recorded meanwhile.
+    assert services.record(match.pk, {"type": "play", "seat": 0, "tile": "6-6"}, 0, "b" * 32)
+    expect(page.locator(".log")).to_contain_text("Ana led 6-6", timeout=16_000)
+
+
+def test_two_answers_out_of_order_leave_the_newer_table(live_server, page: Page):
+    """The first tap's answer arrives after a newer table is on screen: the newer one stays."""
+    page.route("**/live/**", lambda r: r.fulfill(content_type="text/event-stream", body=NO_STREAM))
+    start(page, live_server.url, "draw", ["Ana", "Ben"])
+    held: list = []
+    page.route("**/act/", lambda route: held.append((route, route.fetch())))
+    lead(page, "Ana", "6-6")
+    while not held:
+        page.wait_for_timeout(20)
+    match = Match.objects.get()
+    assert match.version == 1
+    assert services.record(match.pk, {"type": "draw", "seat": 1}, 1, "b" * 32)  # Ben's phone
+    page.evaluate(  # a newer table drawn (another answer) while the first is on its way
+        """() => htmx.ajax("GET", location.pathname,
+                           {target: "#table", swap: "outerHTML", select: "#table"})"""
+    )
+    expect(page.locator("#table")).to_have_attribute("data-version", "2")
+    page.evaluate(  # every table swapped in from now on (a poll would mend a wrong one in 2 s)
+        """() => { window.seen = []; document.addEventListener("htmx:afterSwap", () =>
+                     window.seen.push(document.getElementById("table").dataset.version)); }"""
+    )
+    route, response = held[0]
+    with page.expect_response("**/act/"):
+        route.fulfill(response=response)  # the table at version 1
+    page.wait_for_timeout(300)
+    assert "1" not in page.evaluate("window.seen")
+    expect(page.locator(".log")).to_contain_text("Ben drew")
 
 
 def test_new_links_tell_the_shut_out_phone_so(live_server, browser, page: Page, shot):

@@ -245,6 +245,8 @@ def test_a_correction_of_a_finished_table_moves_the_standings(organizer):
     for table in tables(event, 1):
         finish(table, 60, 0)
     post(organizer, event, "close")
+    post(organizer, event, "seat")
+    post(organizer, event, "start")  # round 2 in play: round 1 is no longer the one on screen
     table = tables(event, 1)[0]
     winner = table.seats[0]
     events.CLOSED.clear()
@@ -286,6 +288,23 @@ def test_the_same_results_are_ranked_once_and_a_new_result_again(organizer, monk
     finish(table, 60, 0)
     after = {s.entrant: s for s in events.read(event).standings()}
     assert len(ranked) == 2 and after[table.seats[0]].wins == 1
+
+
+def test_new_links_at_a_table_of_the_last_round_reach_the_board(organizer):
+    """The round on screen is read afresh: New links at one of its tables changes its Keep
+    score link without a new version, and the board must not offer the dead one."""
+    event = make(organizer)
+    post(organizer, event, "seat")
+    post(organizer, event, "start")
+    for table in tables(event, 1):
+        finish(table, 60, 0)
+    post(organizer, event, "close")
+    match = tables(event, 1)[0].match
+    old = f"/matches/{match.pk}/join/{match.keep_token}/"
+    assert old in organizer.get(f"/events/{event.pk}/").content.decode()
+    made = services.new_links(match, match.keep_token)
+    board = organizer.get(f"/events/{event.pk}/").content.decode()
+    assert old not in board and f"/matches/{match.pk}/join/{made.keep_token}/" in board
 
 
 def test_time_for_all_says_so_when_the_game_has_no_time_rule(organizer):
