@@ -15,8 +15,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def seat(page: Page, name: str) -> None:
-    """Enter for ``name``: tap their truck."""
+    """Enter for ``name``: tap their truck, and wait for the table drawn for that seat. The
+    panel may name them already on the table before (whose turn it is), and a tap made on it
+    while the seat's table is on its way lands on whatever the swap puts under the finger:
+    the flake of CI that issue 28 chased, a draw tap that sent nothing."""
     page.locator(".truck-card a", has_text=name).click()
+    expect(page.locator('.truck-card a[aria-current="true"]', has_text=name)).to_be_visible()
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     expect(page.locator("#seat-panel h2")).to_contain_text(name)
 
 
