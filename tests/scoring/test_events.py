@@ -87,6 +87,15 @@ def tables(event: Event, number: int) -> list[EventTable]:
     )
 
 
+def play_round(client: Client, event: Event, number: int) -> None:
+    """Seat and start round ``number``, side 0 wins at every table, close it."""
+    post(client, event, "seat")
+    post(client, event, "start")
+    for table in tables(event, number):
+        finish(table, 60, 0)
+    assert post(client, event, "close").status_code == 200
+
+
 def test_an_organizer_makes_an_event_and_runs_it_from_the_event_page(organizer):
     event = make(organizer)
     assert event.format == ROTATING and event.options["partnerships"] is True
@@ -203,11 +212,7 @@ def test_once_the_event_is_over_nobody_enters_or_withdraws(organizer):
     """Ruling (RULES.md is silent): after the last round nobody is seated again, so a late
     entry or a withdrawal would change nothing; the forms go, and a POST is refused."""
     event = make(organizer, rounds="1")
-    post(organizer, event, "seat")
-    post(organizer, event, "start")
-    for table in tables(event, 1):
-        finish(table, 60, 0)
-    assert post(organizer, event, "close").status_code == 200
+    play_round(organizer, event, 1)
     page = organizer.get(f"/events/{event.pk}/").content.decode()
     assert "The event is over." in page
     assert "Withdraw" not in page and "Enter more players" not in page
@@ -240,11 +245,7 @@ def test_fixed_pairs_in_a_round_robin(organizer):
 
 def test_a_correction_of_a_finished_table_moves_the_standings(organizer):
     event = make(organizer)
-    post(organizer, event, "seat")
-    post(organizer, event, "start")
-    for table in tables(event, 1):
-        finish(table, 60, 0)
-    post(organizer, event, "close")
+    play_round(organizer, event, 1)
     post(organizer, event, "seat")
     post(organizer, event, "start")  # round 2 in play: round 1 is no longer the one on screen
     table = tables(event, 1)[0]
@@ -294,11 +295,7 @@ def test_new_links_at_a_table_of_the_last_round_reach_the_board(organizer):
     """The round on screen is read afresh: New links at one of its tables changes its Keep
     score link without a new version, and the board must not offer the dead one."""
     event = make(organizer)
-    post(organizer, event, "seat")
-    post(organizer, event, "start")
-    for table in tables(event, 1):
-        finish(table, 60, 0)
-    post(organizer, event, "close")
+    play_round(organizer, event, 1)
     match = tables(event, 1)[0].match
     old = f"/matches/{match.pk}/join/{match.keep_token}/"
     assert old in organizer.get(f"/events/{event.pk}/").content.decode()
