@@ -11,8 +11,6 @@ table's result is read from its match, and the referee of events (referee.events
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -30,6 +28,7 @@ from referee.document import check_players, name_key
 from referee.games import engine
 from referee.said import Said
 from scoring import live, services
+from scoring.caches import WeighedCache
 from scoring.events.models import Entrant, Event, EventRound, EventTable, Series
 from scoring.models import Match, Round
 from scoring.services import Stale
@@ -213,14 +212,10 @@ class Night:
                 for r in self.played
             ),
         )  # fmt: skip
-        with _ranked_lock:
-            kept = RANKED.get(key)
+        kept = RANKED.get(key)
         if kept is None:
             kept = referee.standings(self.referee_event())
-            with _ranked_lock:
-                RANKED[key] = kept
-                while len(RANKED) > RANKED_MOST:
-                    RANKED.popitem(last=False)
+            RANKED.put(key, kept, weight=1)
         return kept
 
     @property
@@ -235,9 +230,7 @@ class Night:
 
 
 # The standings of the last results ranked, by everything the ranking reads (Night.standings).
-RANKED: OrderedDict[tuple, tuple[referee.Standing, ...]] = OrderedDict()
-RANKED_MOST = 16
-_ranked_lock = threading.Lock()
+RANKED: WeighedCache[tuple[referee.Standing, ...]] = WeighedCache(budget=16)  # 16 rankings
 
 
 @lru_cache(maxsize=1 << 15)
@@ -273,15 +266,11 @@ def read(event: Event) -> Night:
             versions=Sum("match__version"), tables=Count("pk")
         )
         key = (event.pk, event.watch_token, old, moved["versions"], moved["tables"])
-        with _closed_lock:
-            kept = CLOSED.get(key)
+        kept = CLOSED.get(key)
         if kept is None:
             kept = _table_views(tables.filter(round_id__in=old))
             if all(view.finished for _, view in kept):
-                with _closed_lock:
-                    CLOSED[key] = kept
-                    while len(CLOSED) > CLOSED_MOST:
-                        CLOSED.popitem(last=False)
+                CLOSED.put(key, kept, weight=1)
             else:
                 fresh, kept = kept, []
         tables = tables.exclude(round_id__in=old)
@@ -303,9 +292,7 @@ def read(event: Event) -> Night:
 
 # The tables of closed rounds as last read, by event and what their matches' versions add up
 # to (read). Shared by every request of the process: read only.
-CLOSED: OrderedDict[tuple, list[tuple[int, TableView]]] = OrderedDict()
-CLOSED_MOST = 16
-_closed_lock = threading.Lock()
+CLOSED: WeighedCache[list[tuple[int, TableView]]] = WeighedCache(budget=16)  # 16 events
 
 
 def _table_views(tables) -> list[tuple[int, TableView]]:
