@@ -14,6 +14,7 @@ attributes a phone reads aloud or shows (aria-label, title, placeholder, data-wh
 from __future__ import annotations
 
 import html
+import os
 import random
 import re
 import shutil
@@ -34,6 +35,7 @@ from referee.rulebook import PRESETS, resolve_options
 from referee.said import Said, counted, listed, tiles
 from referee.tiles import Tile
 from scoring import services
+from scoring.management.commands import makemessages
 from scoring.models import Match, Player
 from scoring.speech import all_of, say, tile_name
 from tests.referee import parejas_oracle
@@ -120,16 +122,35 @@ def test_the_rulebooks_paragraphs_and_lists_keep_their_shape():
         assert text.count("\n- ") == entry["msgid"].count("\n- "), entry["msgid"][:60]
 
 
-def test_the_catalogue_has_every_msgid_the_source_has(tmp_path, settings):
+class IntoTheCopy(makemessages.Command):
+    """``make messages`` writing into the test's copy of the catalogue. Run from the repo,
+    makemessages finds the repo's own locale/ beside the sources and writes there: the copy
+    never changed (the test could not fail), and the real catalogue was rewritten under
+    the tests that read it."""
+
+    def find_files(self, root):
+        found = super().find_files(root)
+        for translatable in found:
+            translatable.locale_dir = self.default_locale_path  # LOCALE_PATHS[0], the copy
+        return found
+
+
+def test_the_catalogue_has_every_msgid_the_source_has(tmp_path, settings, monkeypatch):
     """`make messages` would add nothing: no word in the code, the templates, the referee
     or the declared data is missing from the catalogue (nor one that nothing uses)."""
+    # The declared words are written beside the sources while the command runs: a name of
+    # this process's own, as the database legs run this test at once.
+    declared = makemessages.DECLARED.with_name(f"declared_words_{os.getpid()}.py")
+    monkeypatch.setattr(makemessages, "DECLARED", declared)
     (tmp_path / "es" / "LC_MESSAGES").mkdir(parents=True)
     shutil.copy(CATALOGUE, tmp_path / "es" / "LC_MESSAGES" / "django.po")
     settings.LOCALE_PATHS = [tmp_path]
+    before = CATALOGUE.read_bytes()
     call_command(
-        "makemessages", locale=["es"], add_location="file", no_obsolete=True, verbosity=0,
-        ignore_patterns=[".venv", "staticfiles", "tests", "bench", "scripts"],
+        IntoTheCopy(), locale=["es"], add_location="file", no_obsolete=True, verbosity=0,
+        ignore_patterns=[".venv", "staticfiles", "tests", "bench", "scripts", "locale"],
     )  # fmt: skip
+    assert CATALOGUE.read_bytes() == before
     fresh = {(e.get("msgctxt"), e["msgid"]) for e in entries(tmp_path / "es/LC_MESSAGES/django.po")}
     kept = {(e.get("msgctxt"), e["msgid"]) for e in entries()}
     assert sorted(fresh - kept, key=str) == [] and sorted(kept - fresh, key=str) == []
