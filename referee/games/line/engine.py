@@ -358,7 +358,11 @@ def _card_drops(state: RoundState, play: Play) -> list[Play]:
     total = total_after(state, play.tile, play.on, play.face)
     card = dominards.card_for(total)
     cards = [card] if card is not None else []
-    drops = list(dominards.RANKS) if state.dice and state.dice.virtual else []
+    # A free drop comes only with a total equal to the virtual card (judge refuses any other):
+    # asking judge about the thirteen ranks at every other total was most of Dominards'
+    # legal_actions, which every table drawn pays.
+    virtual = state.dice is not None and state.dice.virtual and total == state.dice.total
+    drops = list(dominards.RANKS) if virtual else []
     variants = [replace(play, card=c) for c in cards]
     variants += [replace(play, card=c, drop=d) for c in [None, *cards] for d in drops]
     # The play itself is legal: only the cards can make a variant illegal (as apply would).
