@@ -3,7 +3,8 @@ one ``Board``: the machinery once, each game only its differences.
 
 - :mod:`referee.round.result`: how a round ends (:class:`RoundResult`, the reasons);
 - :mod:`referee.round.core`: seats, totals, the round's number, whether it is over and
-  counts, and the fields every new round starts with (``opening``);
+  counts, and every game's ``start``, written once (:class:`~referee.round.core.Starter`:
+  a game states only its deal, from a resolved :class:`~referee.round.core.Deal`);
 - :mod:`referee.round.reducer`: undo, the table's own entries, ``check``, ``legal_actions``;
 - :mod:`referee.round.refusals`: the refusals games share, each written once;
 - :mod:`referee.round.tally`: the tally's shared checks and words, and the lowest total
@@ -16,11 +17,12 @@ that referees a game (``referee.games.engine(slug)`` finds it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from referee.actions import Action, Stop
 from referee.errors import IllegalAction
+from referee.round.core import Starter
 from referee.rulebook import Preset
 from referee.said import Said
 
@@ -77,15 +79,11 @@ class Engine(Protocol):
     def options_for(
         self, slug: str, given: Mapping[str, Any] | None, players: int
     ) -> dict[str, Any]: ...
-    def start(
-        self,
-        slug: str,
-        given: Mapping[str, Any] | None,
-        names: Sequence[str],
-        leader: int | None = None,
-        base: Sequence[int] | None = None,
-        carry: Mapping[str, Any] | None = None,
-    ) -> Round: ...
+
+    #: A new round's state (:class:`~referee.round.core.Starter`: the kernel's, over the
+    #: engine's own deal).
+    start: Starter
+
     def apply(self, state: Any, action: Action) -> Any: ...
     def check(self, state: Any, action: Action) -> IllegalAction | None: ...
     def legal_actions(self, state: Any) -> tuple[Action, ...]: ...

@@ -5,7 +5,7 @@ state declares (``names``, ``options``, ``base``, ``scores``, ``ended``, ``resul
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,17 +98,74 @@ class RoundCore:
         return RoundResult(None, STOPPED, self._no_pips(), self.scores)  # type: ignore[attr-defined]
 
 
-def opening(
-    slug: str, options: Mapping[str, Any], names: Sequence[str], base: Sequence[int] | None
-) -> dict[str, Any]:
-    """The fields every game's new round starts with, for its state's constructor: the
-    game, its options, the seats' names, the match totals so far (none before the first
-    round) and nothing scored in it yet. A game adds its own deal."""
-    nobody = (0,) * len(names)
-    return {
-        "game": preset(slug),
-        "options": options,
-        "names": tuple(names),
-        "base": tuple(base) if base is not None else nobody,
-        "scores": nobody,
-    }
+@dataclass(frozen=True)
+class Deal:
+    """What a new round is dealt from, resolved once for every game by :class:`Starter`: the
+    game, its options as the engine resolved them, the seats' names, the seat that begins
+    (None: the table chooses), the match totals so far (None before the first round), what
+    the last round handed on (``{}`` for the first), and how it is kept (``record``; None:
+    the match's option)."""
+
+    slug: str
+    options: dict[str, Any]
+    names: tuple[str, ...]
+    leader: int | None
+    base: tuple[int, ...] | None
+    carry: Mapping[str, Any]
+    record: str | None
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def pad(self) -> bool:
+        """A score-pad round (``pad.record``): its tally alone is recorded."""
+        return (self.record or self.options.get("record")) == "scores"
+
+    @property
+    def played(self) -> int:
+        """Rounds of the match played before this one, as the last round counted them."""
+        return int(self.carry.get("played", 0))
+
+    def opening(self) -> dict[str, Any]:
+        """The fields every game's new round starts with, for its state's constructor: the
+        game, its options, the seats' names, the match totals so far (none before the first
+        round) and nothing scored in it yet. A game adds its own deal."""
+        nobody = (0,) * self.seats
+        return {
+            "game": preset(self.slug),
+            "options": self.options,
+            "names": self.names,
+            "base": tuple(self.base) if self.base is not None else nobody,
+            "scores": nobody,
+        }
+
+
+class Starter:
+    """An engine's ``start``, written once for every game: ``start(slug, given, names,
+    leader=None, base=None, carry=None, record=None)`` is the state of a new round of
+    ``slug``, before its first action. The options are resolved (and refused) by the
+    engine's ``options_for``; the rest is the engine's own ``deal``."""
+
+    def __init__(
+        self,
+        options_for: Callable[[str, Mapping[str, Any] | None, int], dict[str, Any]],
+        deal: Callable[[Deal], Any],
+    ) -> None:
+        self.options_for, self.deal = options_for, deal
+        self.__doc__ = deal.__doc__
+
+    def __call__(
+        self,
+        slug: str,
+        given: Mapping[str, Any] | None,
+        names: Sequence[str],
+        leader: int | None = None,
+        base: Sequence[int] | None = None,
+        carry: Mapping[str, Any] | None = None,
+        record: str | None = None,
+    ) -> Any:
+        options = self.options_for(slug, given, len(names))
+        kept = tuple(base) if base is not None else None
+        return self.deal(Deal(slug, options, tuple(names), leader, kept, carry or {}, record))

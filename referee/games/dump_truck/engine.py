@@ -3,7 +3,7 @@ now."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,7 @@ from referee.games.dump_truck.truck import (
     _joined,
     best,
 )
-from referee.round.core import RoundCore, opening
+from referee.round.core import Deal, RoundCore, Starter
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat
 from referee.rulebook import Preset, preset, resolve_options
@@ -212,20 +212,20 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
-          leader: int | None = None, base: Sequence[int] | None = None,
-          carry: Mapping[str, Any] | None = None) -> TruckState:  # fmt: skip
+def _deal(deal: Deal) -> TruckState:
     """A new game: every truck empty, every tile face down in the pool."""
-    options = options_for(slug, given, len(names))
-    seats = len(names)
+    seats = deal.seats
     return TruckState(
-        **opening(slug, options, names, base),
+        **deal.opening(),
         trucks=(Truck(),) * seats,
         holding=(None,) * seats,
         sources=(None,) * seats,
         drawn=(False,) * seats,
         face_down=len(DominoSet(TOP).tiles),
     )
+
+
+start = Starter(options_for, _deal)
 
 
 def next_leader(state: TruckState) -> int | None:

@@ -3,7 +3,7 @@ now."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee.actions import (
@@ -47,7 +47,7 @@ from referee.games.havoc.state import (
     Rack,
     direction_of,
 )
-from referee.round.core import opening
+from referee.round.core import Deal, Starter
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, every_action_settles, no_such_seat
 from referee.round.result import RoundResult
@@ -76,22 +76,21 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
-          leader: int | None = None, base: Sequence[int] | None = None,
-          carry: Mapping[str, Any] | None = None) -> HavocState:  # fmt: skip
+def _deal(deal: Deal) -> HavocState:
     """A new round (``havoc.setup``): six tiles in every tray, play clockwise. ``leader``
     is the seat that begins it (None: the table chooses, by the first draw)."""
-    options = options_for(slug, given, len(names))
-    seats = len(names)
     return HavocState(
-        **opening(slug, options, names, base),
-        racks=(Rack(),) * seats,
-        boneyard=len(DominoSet(options["set"]).tiles) - SLOTS * seats,
-        turn=leader,
-        leader=leader,
-        first=leader,
-        played=int((carry or {}).get("played", 0)),
+        **deal.opening(),
+        racks=(Rack(),) * deal.seats,
+        boneyard=len(DominoSet(deal.options["set"]).tiles) - SLOTS * deal.seats,
+        turn=deal.leader,
+        leader=deal.leader,
+        first=deal.leader,
+        played=deal.played,
     )
+
+
+start = Starter(options_for, _deal)
 
 
 def next_leader(state: HavocState) -> int | None:

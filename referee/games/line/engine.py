@@ -4,7 +4,7 @@ table asks for (where a tile fits, what it would score).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from referee.actions import (
@@ -48,7 +48,7 @@ from referee.games.line.scoring import (
 from referee.games.line.state import _THE_TABLE, MOST_DECLARED, Knock, Pending, RoundState
 from referee.games.line.tally import _check_tally, _refuse_in_pad
 from referee.layout import Layout, LayoutRules
-from referee.round.core import opening
+from referee.round.core import Deal, Starter
 from referee.round.reducer import Reducer, never
 from referee.round.result import RoundResult
 from referee.rulebook import hand_size, max_players, preset, resolve_options
@@ -117,16 +117,12 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
-          leader: int | None = None, base: Sequence[int] | None = None,
-          carry: Mapping[str, Any] | None = None,
-          record: str | None = None) -> RoundState:  # fmt: skip
+def _deal(deal: Deal) -> RoundState:
     """The state of a new round, before the lead. ``leader`` is the seat that must lead
     (see :func:`next_leader`); ``base`` the match totals so far; ``carry`` what the last
     round's :attr:`RoundState.carry` handed on (None for the first round)."""
-    game = preset(slug)
-    options = options_for(slug, given, len(names))
-    size = hand_size(game, options, len(names))
+    game, options = preset(deal.slug), deal.options
+    size = hand_size(game, options, deal.seats)
     rules = LayoutRules(
         top=options["set"],
         spinners=options["spinners"],
@@ -136,15 +132,18 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         spinner_count=options["spinner_count"],
     )
     return RoundState(
-        **opening(slug, options, names, base),
+        **deal.opening(),
         layout=Layout(rules),
-        hands=(size,) * len(names),
-        stock=len(DominoSet(options["set"]).tiles) - size * len(names),
-        turn=leader,
-        leader=leader,
-        pad=(record or options.get("record")) == "scores",
-        **family(game).deal(len(names), carry),
+        hands=(size,) * deal.seats,
+        stock=len(DominoSet(options["set"]).tiles) - size * deal.seats,
+        turn=deal.leader,
+        leader=deal.leader,
+        pad=deal.pad,
+        **family(game).deal(deal.seats, deal.carry),
     )
+
+
+start = Starter(options_for, _deal)
 
 
 def next_leader(state: RoundState) -> int | None:

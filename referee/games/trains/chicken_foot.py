@@ -40,8 +40,8 @@ from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
 from referee.frozen import replace
 from referee.games.trains.foot_layout import ARM, TOE, TOES, FootLayout, FreeEnd, Line, Owed, Placed
-from referee.games.trains.rounds import TrainRounds, pad_result, turn_candidates
-from referee.round.core import opening
+from referee.games.trains.rounds import TrainRounds, pad_result, search_draw, turn_candidates
+from referee.round.core import Deal, Starter
 from referee.round.reducer import Reducer
 from referee.round.refusals import (
     OVER_AND_TALLIED,
@@ -186,25 +186,20 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
-          leader: int | None = None, base: Sequence[int] | None = None,
-          carry: Mapping[str, Any] | None = None,
-          record: str | None = None) -> FootState:  # fmt: skip
+def _deal(deal: Deal) -> FootState:
     """A new round (``foot.deal``, ``foot.rounds``): each seat dealt its hand, this round's
     double not yet placed. ``leader`` is the seat that begins it (None: the table chooses);
     ``carry`` what the last round's :attr:`FootState.carry` handed on; ``record`` "scores"
     for a score-pad round (None: the match's option)."""
-    options = options_for(slug, given, len(names))
-    seats, top, size = len(names), options["set"], options["hand_size"]
-    carry = carry or {}
-    played = int(carry.get("played", 0))
-    number = int(carry.get("engine", top - played))
+    options, seats, played, leader = deal.options, deal.seats, deal.played, deal.leader
+    top, size = options["set"], options["hand_size"]
+    number = int(deal.carry.get("engine", top - played))
     if not 0 <= number <= top:
         # Not a Tile parameter: the number came from outside and may be no tile's at all.
         raise InvalidAction(Said("There is no {n}-{n} in a double-{top} set.", n=number, top=top))
-    pad = (record or options["record"]) == "scores"
+    pad = deal.pad
     return FootState(
-        **opening(slug, options, names, base),
+        **deal.opening(),
         layout=FootLayout(top, options["root_arms"]),
         hands=(size,) * seats,
         boneyard=len(DominoSet(top).tiles) - size * seats,
@@ -215,6 +210,9 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
         played=played,
         pad=pad,
     )
+
+
+start = Starter(options_for, _deal)
 
 
 def next_leader(state: FootState) -> int | None:
@@ -359,25 +357,18 @@ def _check_draw(state: FootState, action: Draw) -> None:
         raise IllegalAction("foot.draw", Said("A seat draws one tile at a time."))
     if not state.placed:
         engine = state.engine
-        if not state.boneyard:
-            raise IllegalAction(
-                "foot.rounds",
-                Said(
-                    "The boneyard is empty, so {engine} is in a hand: whoever holds it places it.",
-                    engine=engine,
-                ),
-            )
-        if state.turn is not None and seat != state.turn:
-            raise IllegalAction(
-                "foot.rounds",
-                Said(
-                    "The search for {engine} goes round the table one tile each: {next} draws "
-                    "next, not {who}.",
-                    engine=engine,
-                    next=state.names[state.turn],
-                    who=who,
-                ),
-            )
+        search_draw(
+            state, seat, "foot.rounds",
+            empty=lambda: Said(
+                "The boneyard is empty, so {engine} is in a hand: whoever holds it places it.",
+                engine=engine,
+            ),
+            waits=lambda turn: Said(
+                "The search for {engine} goes round the table one tile each: {next} draws "
+                "next, not {who}.",
+                engine=engine, next=turn, who=who,
+            ),
+        )  # fmt: skip
         return
     _check_turn(state, seat)
     if state.drew:

@@ -24,7 +24,7 @@ Ben plays a tile on Ben's own train, Ana's train (marker out) or the Mexican Tra
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from referee.actions import (
@@ -39,7 +39,7 @@ from referee.actions import (
 from referee.corrections import ABANDONED
 from referee.errors import IllegalAction, InvalidAction
 from referee.frozen import replace
-from referee.games.trains.rounds import turn_candidates
+from referee.games.trains.rounds import search_draw, turn_candidates
 from referee.games.trains.train_state import (
     DEAL,
     PAD_WORDS,
@@ -57,7 +57,7 @@ from referee.games.trains.train_state import (
     trains,
 )
 from referee.games.trains.train_tally import _check_tally
-from referee.round.core import opening
+from referee.round.core import Deal, Starter
 from referee.round.reducer import Reducer
 from referee.round.refusals import check_players, check_seat, every_action_settles, match_over
 from referee.round.result import BLOCKED, DOMINO
@@ -107,17 +107,13 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
     return options
 
 
-def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
-          leader: int | None = None, base: Sequence[int] | None = None,
-          carry: Mapping[str, Any] | None = None,
-          record: str | None = None) -> TrainState:  # fmt: skip
+def _deal(deal: Deal) -> TrainState:
     """A new round (``train.deal``, ``train.engine``): every hand dealt, the engine not yet
     found. ``leader`` is the seat that begins it (None: the table chooses); ``carry`` what
     the last round's :attr:`TrainState.carry` handed on (None for round 1)."""
-    options = options_for(slug, given, len(names))
-    seats, top = len(names), options["set"]
-    played = int((carry or {}).get("played", 0))
-    engine = (carry or {}).get("engine", top - played)
+    options, seats, played = deal.options, deal.seats, deal.played
+    top = options["set"]
+    engine = deal.carry.get("engine", top - played)
     if not isinstance(engine, int) or not 0 <= engine <= top or played < 0:
         raise InvalidAction(
             Said("Every double of the set has been the engine: the match has no round left."),
@@ -126,18 +122,21 @@ def start(slug: str, given: Mapping[str, Any] | None, names: Sequence[str],
     size = deal_size(top, seats, options["hand_size"])
     tracks = tuple(Track(s, end=engine) for s in range(seats)) + (Track(MEXICAN, end=engine),)
     return TrainState(
-        **opening(slug, options, names, base),
+        **deal.opening(),
         hands=(size,) * seats,
         boneyard=len(DominoSet(top).tiles) - size * seats,
         tracks=tracks,
         engine_number=engine,
-        turn=leader,
-        leader=leader,
-        first=leader,
+        turn=deal.leader,
+        leader=deal.leader,
+        first=deal.leader,
         turns=(0,) * seats,
         played=played,
-        pad=(record or options["record"]) == "scores",
+        pad=deal.pad,
     )
+
+
+start = Starter(options_for, _deal)
 
 
 def next_leader(state: TrainState) -> int | None:
@@ -275,25 +274,19 @@ def _check_draw(state: TrainState, action: Draw) -> None:
             "train.draw", Said("A draw is one tile at a time, not {n}.", n=action.count)
         )
     if state.placer is None:
-        if not state.boneyard:
-            raise IllegalAction(
-                "train.engine",
-                Said(
-                    "The boneyard is empty, so {engine} is in a hand: whoever holds it places "
-                    "it in the hub.",
-                    engine=state.engine,
-                ),
-            )
-        if state.turn is not None and seat != state.turn:
-            raise IllegalAction(
-                "train.engine",
-                Said(
-                    "Seats draw for the engine one tile each in turn: it is {turn}'s draw, "
-                    "not {who}'s.",
-                    turn=state.names[state.turn],
-                    who=who,
-                ),
-            )
+        search_draw(
+            state, seat, "train.engine",
+            empty=lambda: Said(
+                "The boneyard is empty, so {engine} is in a hand: whoever holds it places it "
+                "in the hub.",
+                engine=state.engine,
+            ),
+            waits=lambda turn: Said(
+                "Seats draw for the engine one tile each in turn: it is {turn}'s draw, not "
+                "{who}'s.",
+                turn=turn, who=who,
+            ),
+        )  # fmt: skip
         return
     _check_turn(state, seat, Said("draw"))
     if state.laid and not state.owed:

@@ -104,3 +104,15 @@ def pad_result(
     if out:
         return RoundResult(out[0], DOMINO, pips, pips)
     return RoundResult(lowest(pips), BLOCKED, pips, pips)
+
+
+def search_draw(
+    state: Any, seat: int, rule: str, empty: Callable[[], Said], waits: Callable[[str], Said]
+) -> None:
+    """A draw in the search for the round's double (``train.engine``, ``foot.rounds``):
+    none from an empty boneyard (the double is then in a hand: ``empty`` says so), and one
+    tile each in turn (``waits`` says whose draw it is, by name). Each game words its own."""
+    if not state.boneyard:
+        raise IllegalAction(rule, empty())
+    if state.turn is not None and seat != state.turn:
+        raise IllegalAction(rule, waits(state.names[state.turn]))
