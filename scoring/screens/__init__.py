@@ -29,7 +29,7 @@ class Screen:
     holds: Callable[[Any, int], str]
 
 
-#: Each game's screen, by the referee's family of the game (scoring.games.facts).
+#: Each game's screen, by the name its engine gives it (``SCREEN``, in scoring.games.facts).
 SCREENS = {
     "line": Screen("scoring/table.html", line.table_context, line.board, line.holds),
     "train": Screen("scoring/train.html", train.train_context, train.board, train.holds),
@@ -41,4 +41,4 @@ SCREENS = {
 
 def screen(game: str) -> Screen:
     """The screen of the game ``game`` (a preset's slug)."""
-    return SCREENS[facts(game).family]
+    return SCREENS[facts(game).screen]
