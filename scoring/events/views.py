@@ -5,9 +5,7 @@ page and the series. Thin views: check the phone's link, parse, call the service
 from __future__ import annotations
 
 import json
-import threading
 import time
-from collections import OrderedDict
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -22,6 +20,7 @@ from django.views.decorators.vary import vary_on_headers
 from referee import PRESETS, IllegalAction, InvalidAction
 from referee import events as referee
 from scoring import access, services
+from scoring.caches import WeighedCache
 from scoring.drawing import qr_svg
 from scoring.events import services as events
 from scoring.events.documents import export_event
@@ -201,9 +200,10 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
 # The watchers' screens as last rendered, by (event, version, screen, language, minute): every
 # TV page and every player's phone shows the same render of a version, and an event's render
 # reads every table of every round; the organizer's holds its own forms and is never kept.
-WATCHED: OrderedDict[tuple, tuple[bytes, str]] = OrderedDict()
-WATCHED_MOST = 32
-_watched_lock = threading.Lock()
+# Weighed in bytes (a render of a 200-table night is a hundred times one of 2 tables): 8 MB a
+# worker, the least recently asked going first.
+WATCHED_BUDGET = 8 * 2**20
+WATCHED: WeighedCache[tuple[bytes, str]] = WeighedCache(WATCHED_BUDGET)
 
 
 @require_GET
@@ -238,8 +238,7 @@ def _watched(
     # event's own token tells it from another event given the same pk (a database restored).
     minute = int(time.time() // 60)
     key = (event.pk, event.watch_token, version, tv, request.LANGUAGE_CODE, minute)
-    with _watched_lock:
-        kept = WATCHED.get(key)
+    kept = WATCHED.get(key)
     if kept is not None:
         return kept
     night = events.read(event)
@@ -250,10 +249,7 @@ def _watched(
     _follows(response, night)
     made = (response.content, response["X-Live-Follows"])
     if night.version == version:  # read as the version said, not a later one
-        with _watched_lock:
-            WATCHED[key] = made
-            while len(WATCHED) > WATCHED_MOST:
-                WATCHED.popitem(last=False)
+        WATCHED.put(key, made, weight=len(made[0]))
     return made
 
 
