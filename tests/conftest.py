@@ -133,18 +133,68 @@ def browser():
             chromium.close()
 
 
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": PIXEL_RATIO,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture(scope="session")
+def _phone(browser) -> Iterator[dict]:
+    """The phone a worker's tests share (see ``page``): its context and its page, made again
+    after a test that failed or broke it."""
+    held: dict = {}
+    yield held
+    if "context" in held:
+        held["context"].close()
+
+
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=PIXEL_RATIO,
-        is_mobile=True,
-        has_touch=True,
-    )
+def page(request: pytest.FixtureRequest, browser, _phone: dict):
+    """A phone-sized page, as a phone that has just opened its browser: no cookies, no route,
+    no listener, no colour scheme asked for, about:blank. Each worker's tests share one page
+    and clear it between them: a new context's first page costs Chromium a second of CPU
+    more than a navigation in one already open (its renderer started, the app's scripts and
+    styles parsed cold): a tenth of the browser leg's CPU. Only its history and its HTTP
+    cache carry over, which no test reaches (a test goes back only over its own pages)."""
+    if "page" not in _phone or _phone["page"].is_closed():
+        if "context" in _phone:
+            _phone["context"].close()
+        _phone["context"] = browser.new_context(**PHONE)
+        _phone["page"] = _phone["context"].new_page()
+    context, page = _phone["context"], _phone["page"]
+    listeners: list[tuple[str, Callable]] = []
+
+    def on(event: str, handler: Callable) -> None:
+        listeners.append((event, handler))
+        type(page).on(page, event, handler)
+
+    page.on = on  # the test's listeners, to take off after it
+    yield page
+    del page.on
     try:
-        yield context.new_page()
-    finally:
+        for event, handler in listeners:
+            page.remove_listener(event, handler)
+        page.unroute_all(behavior="ignoreErrors")
+        if page.url.startswith("http"):  # htmx keeps its history in the tab's storage
+            page.evaluate("() => { sessionStorage.clear(); localStorage.clear(); }")
+        # Off the app before the test's data is flushed: its polls would ask for a match that
+        # no longer exists while the next test sets up.
+        page.goto("about:blank")
+        page.emulate_media(color_scheme="null")
+        page.set_viewport_size(PHONE["viewport"])
+        context.clear_cookies()
+        for other in context.pages:
+            if other._impl_obj is not page._impl_obj:
+                other.close()
+        fresh = getattr(request.node, "failed_call", False)
+    except Exception:  # the page is broken: the next test gets a new phone
+        fresh = True
+    if fresh:
         context.close()
+        _phone.clear()
 
 
 @pytest.fixture(scope="session")
@@ -177,3 +227,13 @@ def _english_unless_asked() -> Iterator[None]:
     translation.activate("en")
     yield
     translation.activate("en")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A test that failed says so to its fixtures' teardown (the shared page is then made
+    again, whatever state the failure left it in)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        item.failed_call = True  # type: ignore[attr-defined]

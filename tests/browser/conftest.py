@@ -42,7 +42,10 @@ HTMX_LOG = """() => { if (window.__htmx) return; window.__htmx = []; const t0 = 
 @pytest.fixture(autouse=True)
 def _htmx_log(request: pytest.FixtureRequest) -> None:
     if "page" in request.fixturenames:
-        request.getfixturevalue("page").add_init_script("(" + HTMX_LOG + ")()")
+        page = request.getfixturevalue("page")
+        if not getattr(page, "htmx_logged", False):  # once a page: tests share one
+            page.add_init_script("(" + HTMX_LOG + ")()")
+            page.htmx_logged = True
 
 
 @pytest.hookimpl(hookwrapper=True)
