@@ -24,20 +24,13 @@ from playwright.sync_api import Browser, Page, Response, expect
 from referee import PRESETS
 from scoring import services
 from scoring.models import Match, Player
-from tests.conftest import PIXEL_RATIO
+from tests.conftest import PHONE
 
 from .axe import Audit
 from .test_draw_round import pick
 from .test_scoring_games import REFUSALS, ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "is_mobile": True,
-    "has_touch": True,
-    "device_scale_factor": PIXEL_RATIO,
-}
 
 
 @pytest.fixture(scope="module")
