@@ -137,7 +137,7 @@ class Deal:
             "game": preset(self.slug),
             "options": self.options,
             "names": self.names,
-            "base": tuple(self.base) if self.base is not None else nobody,
+            "base": self.base if self.base is not None else nobody,
             "scores": nobody,
         }
 

@@ -120,7 +120,7 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
 def _deal(deal: Deal) -> RoundState:
     """The state of a new round, before the lead. ``leader`` is the seat that must lead
     (see :func:`next_leader`); ``base`` the match totals so far; ``carry`` what the last
-    round's :attr:`RoundState.carry` handed on (None for the first round)."""
+    round's :attr:`RoundState.carry` handed on (empty for the first round)."""
     game, options = preset(deal.slug), deal.options
     size = hand_size(game, options, deal.seats)
     rules = LayoutRules(

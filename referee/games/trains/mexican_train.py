@@ -110,7 +110,7 @@ def options_for(slug: str, given: Mapping[str, Any] | None, players: int) -> dic
 def _deal(deal: Deal) -> TrainState:
     """A new round (``train.deal``, ``train.engine``): every hand dealt, the engine not yet
     found. ``leader`` is the seat that begins it (None: the table chooses); ``carry`` what
-    the last round's :attr:`TrainState.carry` handed on (None for round 1)."""
+    the last round's :attr:`TrainState.carry` handed on (empty for round 1)."""
     options, seats, played = deal.options, deal.seats, deal.played
     top = options["set"]
     engine = deal.carry.get("engine", top - played)
