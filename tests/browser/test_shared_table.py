@@ -243,8 +243,11 @@ def test_new_links_tell_the_shut_out_phone_so(live_server, browser, page: Page, 
         expect(ben.locator("#play-form")).to_be_visible()
         page.get_by_role("button", name="New links (the old ones stop working)").click()
         expect(page.locator(".messages")).to_contain_text("the old ones no longer work")
-        # Ben's next poll finds its link revoked: the page says so instead of freezing.
-        expect(ben.locator("#connection")).to_contain_text("no longer works", timeout=4000)
+        # Ben's polls find the link revoked: the page says so instead of freezing. A poll's
+        # first 404 is asked again 2 s later (table.js), so the notice comes 2-4 s after the
+        # new links and a round trip: the suite's wait, not a tighter one (it failed half the
+        # runs of this file at 4 s).
+        expect(ben.locator("#connection")).to_contain_text("no longer works")
         ben.screenshot(path=str(shot("24-new-links").parent / "24-revoked.png"))
     finally:
         phone.close()
