@@ -7,7 +7,7 @@
 (function () {
   var script = document.currentScript;
   var url = script && script.dataset.live;
-  if (!url || !window.EventSource || !window.htmx) return;
+  if (!url || !window.EventSource || !window.htmx || !window.boneyardTaps) return;
   var TARGET = script.dataset.liveTarget || "table"; // what a push replaces; data-version on it
   var POLL = script.dataset.livePoll || "poll"; // what asks every 2 s (htmx), inside the target
   var FIRST_MS = 10000; // a stream that says nothing this long after opening is held up somewhere
@@ -18,8 +18,7 @@
   var live = false; // the stream is heard: the timed polls are not sent
   var lost = false; // it was heard, then dropped
   var newest = -1; // the newest version announced
-  var taps = []; // when each of this phone's taps on its way left (each brings the fresh table)
-  var HOLD_MS = 10000; // a tap that hangs longer holds the pushes back no more (table.js)
+  var taps = window.boneyardTaps; // this phone's taps on their way and half made (taps.js)
   var watchdog = null;
   var again = null;
   var pause = 2000;
@@ -97,8 +96,8 @@
     var version = Number(event.lastEventId);
     newest = Math.max(newest, version);
     if (!(version > shown())) return; // this phone's own tap brought it already
-    if (tapping()) { setTimeout(catchUp, HOLD_MS); return; } // its answer brings it, or this
-    if (halfTapped()) return; // the next look brings it
+    if (taps.tapping()) { setTimeout(catchUp, taps.HOLD_MS); return; } // its answer brings it, or this
+    if (taps.halfTapped()) return; // the next look brings it
     var t = table();
     if (t) htmx.swap(t, event.data, { swapStyle: "outerHTML" });
   }
@@ -108,18 +107,7 @@
     fetchTable();
   }
   // A version announced but not shown, once nothing holds it back.
-  function catchUp() { if (newest > shown() && !tapping() && !halfTapped()) fetchTable(); }
-  function tapping() {
-    var now = Date.now();
-    return taps.some(function (left) { return now - left < HOLD_MS; });
-  }
-  // A tap half made that a new table would wipe out (Dump Truck: a first cell chosen, an
-  // unload being checked); the poll's answer is held back for it too (table.js).
-  function halfTapped() {
-    var load = document.getElementById("load-form");
-    var unload = document.getElementById("unload");
-    return !!((load && load.dataset.first) || (unload && unload.open));
-  }
+  function catchUp() { if (newest > shown() && !taps.tapping() && !taps.halfTapped()) fetchTable(); }
   // The table through the poll, as a timed poll would bring it.
   function fetchTable() {
     var p = poll();
@@ -136,19 +124,7 @@
     var why = config && config.triggeringEvent;
     if (!why || why.type !== LIVE) event.preventDefault(); // the stream brings it
   });
-  // Counted on the request itself, as table.js does: the element that sent a tap may have
-  // left the page by the time it ends, and the document would not hear of it.
-  document.addEventListener("htmx:beforeSend", function (event) {
-    var config = event.detail.requestConfig;
-    var xhr = event.detail.xhr;
-    if (!config || config.verb !== "post" || !xhr) return;
-    var left = Date.now();
-    taps.push(left);
-    xhr.addEventListener("loadend", function () {  // after htmx has swapped its answer in
-      taps.splice(taps.indexOf(left), 1);
-      catchUp(); // announced meanwhile
-    });
-  });
+  document.addEventListener("boneyard:tapped", function () { catchUp(); }); // announced meanwhile
   document.addEventListener("htmx:afterSettle", function () {
     if (!poll()) { clearTimeout(again); stop(); return; } // shut out: nothing more to follow
     // The screen's own state moved (Dump Truck: another seat): the stream renders for it.

@@ -101,28 +101,13 @@
       banner("");
     }
   });
-  // A tap on its way. htmx swaps an answer into the element it targeted when the request
-  // left: had the table been drawn again meanwhile, the tap's answer went nowhere, and the
-  // phone never said "Recorded" and kept a view of the turn from before the tap (seen under
-  // load, a poll answered after the tap was recorded arriving before the tap's answer). So
-  // nothing else redraws the table while a tap is on its way (below, and live.js), and a
-  // tap's answer lands on the table on screen whichever it is (two taps on their way).
-  // Counted on the request itself: htmx says a request ended on the element that sent it,
-  // which the document no longer hears once that element has left the page.
-  // A tap that hangs (a connection dropped without a word) holds nothing back for long: after
-  // HOLD_MS the polls come again, and its answer, if it ever comes, still lands (below).
-  var HOLD_MS = 10000;
-  var sending = [];  // when each tap on its way left
-  function tapping() {
-    var now = Date.now();
-    return sending.some(function (left) { return now - left < HOLD_MS; });
-  }
+  // A tap's answer lands on the table on screen whichever it is (two taps on their way: the
+  // first one's answer drew the table again); taps.js holds every other redraw back meanwhile.
+  var taps = window.boneyardTaps;
   document.addEventListener("htmx:beforeSend", function (event) {
     var detail = event.detail;
     var xhr = detail.xhr;
     if (!detail.requestConfig || detail.requestConfig.verb !== "post" || !xhr) return;
-    var left = Date.now();
-    sending.push(left);
     xhr.addEventListener("readystatechange", function () {  // heard before htmx's onload
       var target = detail.target;
       if (xhr.readyState !== 4 || !target || target.id !== "table") return;
@@ -131,7 +116,6 @@
         detail.retargeted = true;
       }
     });
-    xhr.addEventListener("loadend", function () { sending.splice(sending.indexOf(left), 1); });
   });
   // An answer brought to a table drawn since the tap left is swapped in unless that table is
   // newer (two taps answered out of order): the newer one stays.
@@ -151,12 +135,8 @@
     var table = document.getElementById("table");
     var fresh = Number(event.detail.xhr.getResponseHeader("X-Table-Version"));
     if (table && fresh <= Number(table.dataset.version)) event.detail.shouldSwap = false;
-    if (tapping()) event.detail.shouldSwap = false;
-    // Nor is a tap half made wiped out by another phone's (Dump Truck: a first cell chosen,
-    // an unload being checked); the tap itself brings the fresh table.
-    var load = document.getElementById("load-form");
-    var unload = document.getElementById("unload");
-    if ((load && load.dataset.first) || (unload && unload.open)) event.detail.shouldSwap = false;
+    // Nor while a tap is on its way, or half made (taps.js).
+    if (taps.tapping() || taps.halfTapped()) event.detail.shouldSwap = false;
   });
   // A table drawn again keeps the player's view: the part of the table at the middle of the
   // screen (one of its blocks, known by its tag, id and classes) is where it was, whatever
