@@ -300,11 +300,11 @@ def verify(url: str) -> subprocess.CompletedProcess:
     return manage(url, "verify_matches", check=False)
 
 
-def _read(url: str, sql: str, *params: object) -> list[tuple]:
+def read(url: str, sql: str, *params: object) -> list[tuple]:
     """Rows the server's own database holds, read over a connection of their own (this
     process's Django connection is the test database's, not the server's). Plain SQL,
     not a ``manage.py shell``: starting Django in a process for each look was a second of
-    CPU, about fifteen a leg."""
+    CPU, about fifteen a leg. Name a model's table by ``table(Model)``, ``?`` its parameters."""
     if url.startswith(("postgres://", "postgresql://")):
         import psycopg
 
@@ -316,13 +316,20 @@ def _read(url: str, sql: str, *params: object) -> list[tuple]:
         return conn.execute(sql, params).fetchall()
 
 
+def table(model: type) -> str:
+    """The table a model's rows are in, as its migrations made it."""
+    return model._meta.db_table
+
+
 def stored(url: str, pk: int) -> dict:
     """What the database holds for the match: its version and its log's (round, seq, key)."""
-    [(version,)] = _read(url, "SELECT version FROM scoring_match WHERE id = ?", pk)
-    rows = _read(
+    from scoring.models import Action, Match, Round
+
+    [(version,)] = read(url, f"SELECT version FROM {table(Match)} WHERE id = ?", pk)
+    rows = read(
         url,
-        "SELECT r.number, a.seq, a.idempotency_key FROM scoring_action a "
-        "JOIN scoring_round r ON a.round_id = r.id WHERE r.match_id = ? "
+        f"SELECT r.number, a.seq, a.idempotency_key FROM {table(Action)} a "
+        f"JOIN {table(Round)} r ON a.round_id = r.id WHERE r.match_id = ? "
         "ORDER BY r.number, a.seq",
         pk,
     )
@@ -331,7 +338,9 @@ def stored(url: str, pk: int) -> dict:
 
 def stored_players(url: str) -> list[str]:
     """The names of every player the database holds, in order."""
-    return [name for (name,) in _read(url, "SELECT name FROM scoring_player ORDER BY name")]
+    from scoring.models import Player
+
+    return [name for (name,) in read(url, f"SELECT name FROM {table(Player)} ORDER BY name")]
 
 
 class Stream:

@@ -4,14 +4,15 @@ told the event changed (409), and nothing is made twice."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import threading
 
 import pytest
 
-from tests.servers import Client, Server, database, manage, start_all, stop_all
+from scoring.events.models import EventRound, EventTable
+from scoring.models import Match
+from tests.servers import Client, Server, database, read, start_all, stop_all, table
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the test's own database stays empty
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
@@ -26,18 +27,26 @@ def form_of(page: str) -> dict[str, str]:
 
 
 def stored(url: str, pk: int) -> dict:
-    code = (
-        "import json; from scoring.events.models import EventRound, EventTable; "
-        "from scoring.models import Match; "
-        f"rows = EventRound.objects.filter(event_id={pk}); "
-        "rounds = list(rows.values_list('number', 'started_at')); "
-        f"tables = EventTable.objects.filter(round__event_id={pk}); "
-        "print(json.dumps({'rounds': [[n, s is not None] for n, s in rounds], "
-        "'tables': tables.count(), 'linked': tables.exclude(match=None).count(), "
-        "'matches': Match.objects.count()}))"
+    """What the server's database holds of the event: its rounds (number, started or not),
+    its tables and how many are linked to a match, and how many matches there are."""
+    rounds = read(
+        url,
+        f"SELECT number, started_at FROM {table(EventRound)} WHERE event_id = ? ORDER BY number",
+        pk,
     )
-    result = manage(url, "shell", "--no-imports", "-c", code)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    [(tables, linked)] = read(
+        url,
+        f"SELECT COUNT(*), COUNT(t.match_id) FROM {table(EventTable)} t "
+        f"JOIN {table(EventRound)} r ON t.round_id = r.id WHERE r.event_id = ?",
+        pk,
+    )
+    [(matches,)] = read(url, f"SELECT COUNT(*) FROM {table(Match)}")
+    return {
+        "rounds": [[number, started is not None] for number, started in rounds],
+        "tables": tables,
+        "linked": linked,
+        "matches": matches,
+    }
 
 
 @pytest.mark.parametrize(
