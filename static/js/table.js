@@ -101,22 +101,7 @@
       banner("");
     }
   });
-  // A tap's answer lands on the table on screen whichever it is (two taps on their way: the
-  // first one's answer drew the table again); taps.js holds every other redraw back meanwhile.
-  var taps = window.boneyardTaps;
-  document.addEventListener("htmx:beforeSend", function (event) {
-    var detail = event.detail;
-    var xhr = detail.xhr;
-    if (!detail.requestConfig || detail.requestConfig.verb !== "post" || !xhr) return;
-    xhr.addEventListener("readystatechange", function () {  // heard before htmx's onload
-      var target = detail.target;
-      if (xhr.readyState !== 4 || !target || target.id !== "table") return;
-      if (!document.body.contains(target) && document.getElementById("table")) {
-        detail.target = document.getElementById("table");
-        detail.retargeted = true;
-      }
-    });
-  });
+  var taps = window.boneyardTaps; // this phone's taps on their way, and where they land
   // An answer brought to a table drawn since the tap left is swapped in unless that table is
   // newer (two taps answered out of order): the newer one stays.
   document.addEventListener("htmx:beforeSwap", function (event) {

@@ -1,14 +1,16 @@
 // This phone's taps on their way, and a tap half made: what holds back every other redraw of
-// the table (table.js: the polls' answers; live.js: the pushes). Loaded before both.
+// the screen (table.js: the polls' answers; live.js: the pushes), and where a tap's answer
+// lands. Loaded before both, by every screen that follows a table or an event.
 //
 // htmx swaps an answer into the element it targeted when the request left: had the table been
 // drawn again meanwhile, the tap's answer went nowhere, and the phone never said "Recorded" and
 // kept a view of the turn from before the tap (seen under load, a poll answered after the tap
 // was recorded arriving before the tap's answer). So nothing else redraws the table while a tap
-// is on its way. Counted on the request itself: htmx says a request ended on the element that
-// sent it, which the document no longer hears once that element has left the page. A tap that
-// hangs (a connection dropped without a word) holds nothing back for long: after HOLD_MS the
-// table is drawn again as before, and the tap's answer, if it ever comes, still lands (table.js).
+// is on its way, and the answer lands on what is on screen (below). Counted on the request
+// itself: htmx says a request ended on the element that sent it, which the document no longer
+// hears once that element has left the page. A tap that hangs (a connection dropped without a
+// word) holds nothing back for long: after HOLD_MS the table is drawn again as before, and the
+// tap's answer, if it ever comes, still lands.
 (function () {
   var HOLD_MS = 10000;
   var sending = []; // when each tap on its way left
@@ -25,12 +27,26 @@
     return !!((load && load.dataset.first) || (unload && unload.open));
   }
 
+  // A tap's answer lands on the part it targeted as it is on screen now (the table, an event's
+  // board), whichever that is: drawn again since the tap left (two taps on their way, a push
+  // on a slow network), the one it left from is no longer in the page, and an answer swapped
+  // into it would be lost. Retargeted when the answer is in, before htmx's onload swaps it.
   document.addEventListener("htmx:beforeSend", function (event) {
-    var config = event.detail.requestConfig;
-    var xhr = event.detail.xhr;
+    var detail = event.detail;
+    var config = detail.requestConfig;
+    var xhr = detail.xhr;
     if (!config || config.verb !== "post" || !xhr) return;
     var left = Date.now();
     sending.push(left);
+    xhr.addEventListener("readystatechange", function () { // heard before htmx's onload
+      var target = detail.target;
+      if (xhr.readyState !== 4 || !target || !target.id || document.body.contains(target)) return;
+      var now = document.getElementById(target.id);
+      if (now) {
+        detail.target = now;
+        detail.retargeted = true;
+      }
+    });
     xhr.addEventListener("loadend", function () { // after htmx has swapped its answer in
       sending.splice(sending.indexOf(left), 1);
       document.dispatchEvent(new CustomEvent("boneyard:tapped"));

@@ -215,3 +215,34 @@ def _a_night_in_round_one() -> tuple[int, str]:
     assert events.propose(event.pk, 0, "seat-round-1")
     assert events.start(event.pk, 1, "start-round-1")
     return event.pk, event.keep_token
+
+
+def test_an_organizers_answer_lands_on_the_board_on_screen(live_server, page: Page):
+    """The board drawn again (its poll, a push) while the organizer's tap is on its way: the
+    tap's answer lands on the board now on screen, not on the one it left from, where it was
+    lost (the board stayed at "Seat round 1" after the seating was made)."""
+    problems = watch_console(page)
+    page.goto(f"{live_server.url}/events/new/")
+    page.get_by_label("Name of the event").fill("Martes")
+    for i, name in enumerate(EIGHT):
+        page.locator(f'input[name="entrant-{i}"]').fill(name)
+    page.get_by_role("button", name="Make the event").click()
+    ready(page)
+    # The board's own polls say nothing changed: only the tap's answer can show the seating.
+    page.route("**/poll/**", lambda route: route.fulfill(status=204))
+    held: list = []
+    page.route("**/seat/", lambda route: held.append(route))
+    page.get_by_role("button", name="Seat round 1").click()
+    while not held:  # the route's handler runs while the test waits on the page
+        page.wait_for_timeout(20)
+    page.evaluate(  # the board drawn again while the tap is on its way, before it is recorded
+        """() => { document.getElementById("event").dataset.left = "";
+                   return htmx.ajax("GET", location.pathname,
+                                    {target: "#event", swap: "outerHTML", select: "#event"}); }"""
+    )
+    expect(page.locator("#event[data-left]")).to_have_count(0)  # the one the tap left from
+    expect(page.get_by_role("button", name="Seat round 1")).to_be_visible()
+    route = held[0]
+    route.fulfill(response=route.fetch())
+    expect(page.locator("#draft-head")).to_have_text("Round 1: the seating")
+    assert problems == []
