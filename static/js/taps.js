@@ -39,19 +39,35 @@
     var left = Date.now();
     sending.push(left);
     xhr.addEventListener("readystatechange", function () { // heard before htmx's onload
+      if (xhr.readyState !== 4) return;
       var target = detail.target;
-      if (xhr.readyState !== 4 || !target || !target.id || document.body.contains(target)) return;
-      var now = document.getElementById(target.id);
+      var now = target && target.id && !document.body.contains(target) && document.getElementById(target.id);
       if (now) {
         detail.target = now;
         detail.retargeted = true;
       }
+      if (detail.elt && !document.body.contains(detail.elt)) triggered(xhr);
     });
     xhr.addEventListener("loadend", function () { // after htmx has swapped its answer in
       sending.splice(sending.indexOf(left), 1);
       document.dispatchEvent(new CustomEvent("boneyard:tapped"));
     });
   });
+
+  // What the answer asks the page to hear (HX-Trigger: a refusal's notice) htmx fires on the
+  // element that sent the tap; one that has left the page is heard by nobody, so it is said
+  // to the page here, as htmx would have said it.
+  function triggered(xhr) {
+    var raw = xhr.getResponseHeader("HX-Trigger");
+    if (!raw) return;
+    var asked;
+    try { asked = JSON.parse(raw); } catch (e) { return; } // a bare name: nothing here hears one
+    Object.keys(asked).forEach(function (name) {
+      var said = asked[name];
+      var detail = said !== null && typeof said === "object" ? said : { value: said };
+      document.body.dispatchEvent(new CustomEvent(name, { bubbles: true, detail: detail }));
+    });
+  }
 
   window.boneyardTaps = { HOLD_MS: HOLD_MS, tapping: tapping, halfTapped: halfTapped };
 })();

@@ -44,3 +44,34 @@ def test_a_tap_refused_at_the_edge_leaves_the_table_and_says_why(
     page.locator('.end-button[data-end="lead"]').click()
     expect(page.locator("#status")).to_contain_text(re.compile("Ben"))
     assert Action.objects.count() == 1
+
+
+def test_a_refusal_is_said_when_the_button_tapped_has_left_the_page(live_server, page: Page):
+    """The table drawn again (another phone's tap, pushed) while a refused tap is on its way:
+    the button that sent it has left the page, and the refusal's notice, which htmx fires on
+    that button, is still said."""
+    match = services.create_match("draw", ["Ana", "Ben", "Caro"], {})
+    page.goto(f"{live_server.url}/matches/{match.pk}/join/{match.keep_token}/")
+    expect(page.locator("#status")).to_contain_text("who leads?")
+    page.evaluate(  # a tampered form, as above
+        """() => document.querySelectorAll('input[name="key"]').forEach(
+               k => { k.value = 'bad\\u001bkey-12345'; })"""
+    )
+    held: list = []
+    page.route("**/act/", lambda route: held.append(route))
+    page.locator("label.pill", has_text="Ana").click()
+    page.locator('#picker label.pick:has(input[value="6-6"])').click()
+    page.locator('.end-button[data-end="lead"]').click()
+    while not held:  # the route's handler runs while the test waits on the page
+        page.wait_for_timeout(20)
+    page.evaluate(
+        """() => { document.getElementById("table").dataset.left = "";
+                   return htmx.ajax("GET", location.pathname,
+                                    {target: "#table", swap: "outerHTML", select: "#table"}); }"""
+    )
+    expect(page.locator("#table[data-left]")).to_have_count(0)  # the one the tap left from
+    route = held[0]
+    route.fulfill(response=route.fetch())
+    expect(page.locator("#connection")).to_contain_text("not text")
+    expect(page.locator("#connection")).to_be_visible()
+    assert not Action.objects.exists()
