@@ -2,7 +2,10 @@
 
 The screens, forms, records and services ask here whether a game's lowest total wins,
 whether its seats build trains, whether its match is one long game, rather than knowing
-which games do: no other module of the app names a game family to decide something.
+which games do. A family is named elsewhere only as the referee's language for a game's
+actions (``Facts.family``): the table's forms read a tap in it (scoring.forms), the log says
+an action in it (scoring.words), and the referee's desk explains a score by it
+(scoring.desk: a truck's load, a line's open ends).
 What a game's engine declares (its family, its screen, whether the lowest total wins,
 whether it plays rounds) is asked of the referee's registry of engines
 (``referee.games.engine``), so the app and the referee cannot disagree; what only the app
