@@ -101,15 +101,12 @@
       banner("");
     }
   });
-  var taps = window.boneyardTaps; // this phone's taps on their way, and where they land
-  // An answer brought to a table drawn since the tap left is swapped in unless that table is
-  // newer (two taps answered out of order): the newer one stays.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var detail = event.detail;
-    if (!detail.retargeted || !detail.xhr) return;
-    var fresh = Number(detail.xhr.getResponseHeader("X-Table-Version"));
-    if (fresh < Number(detail.target.dataset.version)) detail.shouldSwap = false;
-  });
+  // This phone's taps on their way, and where their answers land (taps.js); were it not
+  // loaded (a connection dropped mid-page), the polls are held back by nothing, as before.
+  var taps = window.boneyardTaps || {
+    tapping: function () { return false; },
+    halfTapped: function () { return false; },
+  };
   // A poll answer no newer than the table on screen is dropped: it may have left before
   // this phone's own tap, and swapping it in would clear the tile just tapped. Nor is one
   // swapped while a tap is on its way: the tap's answer is the fresh table (anything newer

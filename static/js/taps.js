@@ -30,7 +30,9 @@
   // A tap's answer lands on the part it targeted as it is on screen now (the table, an event's
   // board), whichever that is: drawn again since the tap left (two taps on their way, a push
   // on a slow network), the one it left from is no longer in the page, and an answer swapped
-  // into it would be lost. Retargeted when the answer is in, before htmx's onload swaps it.
+  // into it would be lost. Retargeted when the answer is in, before htmx's onload swaps it
+  // (htmx swaps into its request's own detail.target). Unless the part on screen is newer than
+  // the answer (two taps answered out of order): the newer one stays.
   document.addEventListener("htmx:beforeSend", function (event) {
     var detail = event.detail;
     var config = detail.requestConfig;
@@ -44,28 +46,39 @@
       var now = target && target.id && !document.body.contains(target) && document.getElementById(target.id);
       if (now) {
         detail.target = now;
-        detail.retargeted = true;
+        var version = xhr.getResponseHeader("X-Table-Version");
+        detail.older = version !== null && now.dataset.version !== undefined &&
+          Number(version) < Number(now.dataset.version);
       }
-      if (detail.elt && !document.body.contains(detail.elt)) triggered(xhr);
+      if (config.elt && !document.body.contains(config.elt)) triggered(xhr);
     });
     xhr.addEventListener("loadend", function () { // after htmx has swapped its answer in
       sending.splice(sending.indexOf(left), 1);
       document.dispatchEvent(new CustomEvent("boneyard:tapped"));
     });
   });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.older) event.detail.shouldSwap = false;
+  });
 
   // What the answer asks the page to hear (HX-Trigger: a refusal's notice) htmx fires on the
   // element that sent the tap; one that has left the page is heard by nobody, so it is said
-  // to the page here, as htmx would have said it.
+  // to the page here, as htmx says it (a name the value sends elsewhere, htmx sends there).
   function triggered(xhr) {
     var raw = xhr.getResponseHeader("HX-Trigger");
     if (!raw) return;
     var asked;
-    try { asked = JSON.parse(raw); } catch (e) { return; } // a bare name: nothing here hears one
+    try {
+      asked = JSON.parse(raw);
+    } catch (e) { // a list of bare names
+      asked = {};
+      raw.split(",").forEach(function (name) { if (name.trim()) asked[name.trim()] = []; });
+    }
     Object.keys(asked).forEach(function (name) {
       var said = asked[name];
-      var detail = said !== null && typeof said === "object" ? said : { value: said };
-      document.body.dispatchEvent(new CustomEvent(name, { bubbles: true, detail: detail }));
+      var plain = Object.prototype.toString.call(said) === "[object Object]";
+      if (plain && said.target) return;
+      htmx.trigger(document.body, name, plain ? said : { value: said });
     });
   }
 
