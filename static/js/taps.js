@@ -39,9 +39,11 @@
     var xhr = detail.xhr;
     if (!config || config.verb !== "post" || !xhr) return;
     var left = Date.now();
+    var away = false; // the element that sent the tap had left the page when its answer came
     sending.push(left);
     xhr.addEventListener("readystatechange", function () { // heard before htmx's onload
       if (xhr.readyState !== 4) return;
+      away = !!config.elt && !document.body.contains(config.elt);
       var target = detail.target;
       var now = target && target.id && !document.body.contains(target) && document.getElementById(target.id);
       if (now) {
@@ -50,16 +52,30 @@
         detail.older = version !== null && now.dataset.version !== undefined &&
           Number(version) < Number(now.dataset.version);
       }
-      if (config.elt && !document.body.contains(config.elt)) triggered(xhr);
+      if (away) triggered(xhr);
     });
     xhr.addEventListener("loadend", function () { // after htmx has swapped its answer in
       sending.splice(sending.indexOf(left), 1);
+      if (away) ended(xhr, detail);
       document.dispatchEvent(new CustomEvent("boneyard:tapped"));
     });
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.older) event.detail.shouldSwap = false;
   });
+
+  // How a tap ended htmx says on the element that sent it, or on the nearest of its parents
+  // still in the page; when the whole part it was in had been drawn again, nobody hears it
+  // (table.js: a tap that never arrived is sent again, the banner cleared, a 404 shuts the
+  // phone out), so it is said to the page.
+  function ended(xhr, detail) {
+    if (!xhr.status) {
+      htmx.trigger(document.body, "htmx:sendError", detail);
+      return;
+    }
+    if (xhr.status >= 400) htmx.trigger(document.body, "htmx:responseError", detail);
+    htmx.trigger(document.body, "htmx:afterRequest", detail);
+  }
 
   // What the answer asks the page to hear (HX-Trigger: a refusal's notice) htmx fires on the
   // element that sent the tap; one that has left the page is heard by nobody, so it is said

@@ -189,6 +189,32 @@ def test_a_taps_answer_lands_on_the_table_on_screen(live_server, page: Page):
     assert problems == []
 
 
+def test_a_tap_whose_button_left_the_page_and_never_arrived_is_sent_again(live_server, page: Page):
+    """The table drawn again while a tap is on its way, then the tap's connection dropped:
+    htmx says so on the button that sent it, which has left the page and is heard by nobody.
+    The tap is still sent again, and recorded once."""
+    problems = watch_console(page)
+    start(page, live_server.url, "draw", ["Ana", "Ben"])
+    held: list = []
+    page.route("**/act/", lambda route: held.append(route))
+    lead(page, "Ana", "6-6")
+    while not held:  # the route's handler runs while the test waits on the page
+        page.wait_for_timeout(20)
+    page.evaluate(
+        """() => { document.getElementById("table").dataset.left = "";
+                   return htmx.ajax("GET", location.pathname,
+                                    {target: "#table", swap: "outerHTML", select: "#table"}); }"""
+    )
+    expect(page.locator("#table[data-left]")).to_have_count(0)  # the one the tap left from
+    held[0].abort()  # the connection dropped: nothing reached the server
+    page.unroute("**/act/")  # the next one goes through (sent again half a second later)
+    expect(page.locator("#done")).to_have_text("Recorded: Ana led 6-6.")
+    expect(page.locator("#connection")).to_be_hidden()
+    assert Action.objects.count() == 1
+    dropped = ("ERR_FAILED", "htmx:sendError", "htmx:afterRequest")  # as Chromium and htmx log it
+    assert [p for p in problems if not any(d in p for d in dropped)] == []
+
+
 def test_a_tap_that_hangs_holds_the_table_back_ten_seconds_at_most(live_server, page: Page):
     """A tap whose connection died without a word never ends: the polls it holds back come
     again after 10 s, and the table follows the other phones."""
