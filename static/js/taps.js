@@ -32,7 +32,7 @@
   // on a slow network), the one it left from is no longer in the page, and an answer swapped
   // into it would be lost. Retargeted when the answer is in, before htmx's onload swaps it
   // (htmx swaps into its request's own detail.target). Unless the part on screen is newer than
-  // the answer (two taps answered out of order): the newer one stays.
+  // the answer (two taps answered out of order), or another view of it (below): it stays.
   document.addEventListener("htmx:beforeSend", function (event) {
     var detail = event.detail;
     var config = detail.requestConfig;
@@ -40,6 +40,7 @@
     if (!config || config.verb !== "post" || !xhr) return;
     var left = Date.now();
     var away = false; // the element that sent the tap had left the page when its answer came
+    var view = location.href; // the view of the table the tap was made on (Dump Truck's seat)
     sending.push(left);
     xhr.addEventListener("readystatechange", function () { // heard before htmx's onload
       if (xhr.readyState !== 4) return;
@@ -51,6 +52,11 @@
         var version = xhr.getResponseHeader("X-Table-Version");
         detail.older = version !== null && now.dataset.version !== undefined &&
           Number(version) < Number(now.dataset.version);
+        // The player has since chosen another view (Dump Truck: another seat's truck): the
+        // answer, drawn for the view the tap was made on, would take them back to it. The
+        // view chosen stays; its next look (the poll, the push held for the tap) brings the
+        // tap's version to it.
+        if (location.href !== view) detail.older = true;
       }
       if (away) triggered(xhr);
     });

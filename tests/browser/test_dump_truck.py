@@ -127,3 +127,26 @@ def test_a_whole_two_player_game_at_the_phone(live_server, page: Page, shot):
     totals = [int(t) for t in page.locator(".scoreboard .total").all_inner_texts()]
     assert totals == match.totals
     assert problems == []
+
+
+def test_a_seat_chosen_while_a_tap_is_on_its_way_stays_chosen(live_server, page: Page):
+    """Ana's draw tapped, then Ben's truck before the draw's answer came: the answer, drawn for
+    Ana's seat, does not take the phone back to her; Ben's table stays, and shows the draw
+    with its next look."""
+    problems = watch_console(page)
+    start(page, live_server.url, "dump-truck", ["Ana", "Ben"])
+    held: list = []
+    page.route("**/act/", lambda route: held.append(route))
+    page.locator("#picker button.pick").and_(page.locator('[value="1-1"]')).click()
+    while not held:  # the route's handler runs while the test waits on the page
+        page.wait_for_timeout(20)
+    page.locator(".truck-card a", has_text="Ben").click()
+    expect(page.locator("#seat-panel h2")).to_contain_text("Ben")
+    expect(page.locator(".truck-card", has_text="Ana")).not_to_contain_text("1-1")
+    with page.expect_response("**/act/"):
+        held[0].fulfill(response=held[0].fetch())
+    page.wait_for_timeout(300)  # the answer's swap, had it been made, made
+    expect(page.locator("#seat-panel h2")).to_contain_text("Ben")
+    assert "seat=1" in page.url
+    expect(page.locator(".truck-card", has_text="Ana")).to_contain_text("1-1")  # the next look
+    assert problems == []
