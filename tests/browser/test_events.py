@@ -22,6 +22,7 @@ from scoring.events.models import Event, EventTable
 from scoring.models import Match
 
 from .test_scoring_games import watch_console
+from .test_shared_table import drawn_again_under_a_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -233,14 +234,7 @@ def test_an_organizers_answer_lands_on_the_board_on_screen(live_server, page: Pa
     held: list = []
     page.route("**/seat/", lambda route: held.append(route))
     page.get_by_role("button", name="Seat round 1").click()
-    while not held:  # the route's handler runs while the test waits on the page
-        page.wait_for_timeout(20)
-    page.evaluate(  # the board drawn again while the tap is on its way, before it is recorded
-        """() => { document.getElementById("event").dataset.left = "";
-                   return htmx.ajax("GET", location.pathname,
-                                    {target: "#event", swap: "outerHTML", select: "#event"}); }"""
-    )
-    expect(page.locator("#event[data-left]")).to_have_count(0)  # the one the tap left from
+    drawn_again_under_a_tap(page, held, "event")  # before the tap is recorded
     expect(page.get_by_role("button", name="Seat round 1")).to_be_visible()
     route = held[0]
     route.fulfill(response=route.fetch())

@@ -12,6 +12,8 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.models import Action
 
+from .test_shared_table import drawn_again_under_a_tap
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -62,14 +64,7 @@ def test_a_refusal_is_said_when_the_button_tapped_has_left_the_page(live_server,
     page.locator("label.pill", has_text="Ana").click()
     page.locator('#picker label.pick:has(input[value="6-6"])').click()
     page.locator('.end-button[data-end="lead"]').click()
-    while not held:  # the route's handler runs while the test waits on the page
-        page.wait_for_timeout(20)
-    page.evaluate(
-        """() => { document.getElementById("table").dataset.left = "";
-                   return htmx.ajax("GET", location.pathname,
-                                    {target: "#table", swap: "outerHTML", select: "#table"}); }"""
-    )
-    expect(page.locator("#table[data-left]")).to_have_count(0)  # the one the tap left from
+    drawn_again_under_a_tap(page, held)
     route = held[0]
     route.fulfill(response=route.fetch())
     expect(page.locator("#connection")).to_contain_text("not text")

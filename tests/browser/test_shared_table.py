@@ -26,6 +26,21 @@ def lead(page: Page, name: str, tile: str) -> None:
     page.locator('.end-button[data-end="lead"]').click()
 
 
+def drawn_again_under_a_tap(page: Page, held: list, part: str = "table") -> None:
+    """Once a tap is held on its way (``held``, filled by the test's route), ``#part`` drawn
+    again as a push or another answer would draw it: the one the tap left from is gone."""
+    while not held:  # the route's handler runs while the test waits on the page
+        page.wait_for_timeout(20)
+    page.evaluate(
+        """(part) => { document.getElementById(part).dataset.left = "";
+                       return htmx.ajax("GET", location.pathname,
+                                        {target: "#" + part, swap: "outerHTML",
+                                         select: "#" + part}); }""",
+        part,
+    )
+    expect(page.locator(f"#{part}[data-left]")).to_have_count(0)
+
+
 def test_a_watching_phone_follows_the_table_live(live_server, browser, page: Page, shot):
     problems = watch_console(page)
     start(page, live_server.url, "draw", ["Ana", "Ben", "Caro"])
@@ -174,15 +189,7 @@ def test_a_taps_answer_lands_on_the_table_on_screen(live_server, page: Page):
     held: list = []
     page.route("**/act/", lambda route: held.append((route, route.fetch())))
     lead(page, "Ana", "6-6")
-    page.wait_for_function("() => document.querySelector('#play-form button[disabled]')")
-    page.evaluate(  # the table drawn again while the tap's answer is on its way
-        """() => { document.getElementById("table").dataset.left = "";
-                   return htmx.ajax("GET", location.pathname,
-                                    {target: "#table", swap: "outerHTML", select: "#table"}); }"""
-    )
-    expect(page.locator("#table[data-left]")).to_have_count(0)  # the one the tap left from
-    while not held:  # the route's handler runs while the test waits on the page
-        page.wait_for_timeout(20)
+    drawn_again_under_a_tap(page, held)
     route, response = held[0]
     route.fulfill(response=response)
     expect(page.locator("#done")).to_have_text("Recorded: Ana led 6-6.")
@@ -198,14 +205,7 @@ def test_a_tap_whose_button_left_the_page_and_never_arrived_is_sent_again(live_s
     held: list = []
     page.route("**/act/", lambda route: held.append(route))
     lead(page, "Ana", "6-6")
-    while not held:  # the route's handler runs while the test waits on the page
-        page.wait_for_timeout(20)
-    page.evaluate(
-        """() => { document.getElementById("table").dataset.left = "";
-                   return htmx.ajax("GET", location.pathname,
-                                    {target: "#table", swap: "outerHTML", select: "#table"}); }"""
-    )
-    expect(page.locator("#table[data-left]")).to_have_count(0)  # the one the tap left from
+    drawn_again_under_a_tap(page, held)
     held[0].abort()  # the connection dropped: nothing reached the server
     page.unroute("**/act/")  # the next one goes through (sent again half a second later)
     expect(page.locator("#done")).to_have_text("Recorded: Ana led 6-6.")
