@@ -50,13 +50,13 @@
       if (now) {
         detail.target = now;
         var version = xhr.getResponseHeader("X-Table-Version");
-        detail.older = version !== null && now.dataset.version !== undefined &&
+        detail.superseded = version !== null && now.dataset.version !== undefined &&
           Number(version) < Number(now.dataset.version);
         // The player has since chosen another view (Dump Truck: another seat's truck): the
         // answer, drawn for the view the tap was made on, would take them back to it. The
         // view chosen stays; its next look (the poll, the push held for the tap) brings the
         // tap's version to it.
-        if (location.href !== view) detail.older = true;
+        if (location.href !== view) detail.superseded = true;
       }
       if (away) triggered(xhr);
     });
@@ -67,7 +67,7 @@
     });
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.older) event.detail.shouldSwap = false;
+    if (event.detail.superseded) event.detail.shouldSwap = false;
   });
 
   // How a tap ended htmx says on the element that sent it, or on the nearest of its parents
