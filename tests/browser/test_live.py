@@ -11,13 +11,13 @@ import threading
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.conftest import PHONE
 from tests.servers import Server, database
 
 from .test_draw_round import pick
 from .test_scoring_games import start, watch_console
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture(scope="module")

@@ -11,12 +11,12 @@ from playwright.sync_api import Page, Route, expect
 
 from scoring import services
 from scoring.models import Action, Match
+from tests.conftest import PHONE
 
 from .test_draw_round import pick
 from .test_scoring_games import start, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 NO_STREAM = "event: unavailable\ndata: \n\n"  # what a server without streams says
 
 

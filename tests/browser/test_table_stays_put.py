@@ -14,13 +14,13 @@ from playwright.sync_api import Locator, Page, expect
 
 from scoring import services
 from scoring.models import Action, Match
+from tests.conftest import PHONE
 
 from .axe import Audit
 from .test_corrections import fix
 from .test_scoring_games import ready, start, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 
 # Where the turn is on the screen: the sticky strip, the banner, the ends (or trains) with
 # those lit, draw / pass / undo, and the first tile that can go.
